@@ -1,0 +1,166 @@
+"""The rule sets, each a row of parameters.
+
+Every rule that differs between the historical sources is a field of :class:`Rules`; the
+engine reads the fields and never asks which rule set it plays.  A new variant is a new
+``Rules(...)`` value, not a new branch in the code.  The values follow RULES.md; where a
+seed is ambiguous the choice is written beside the field.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+
+class Escape(Enum):
+    """Where the king must reach for white to win."""
+
+    EDGE = "edge"
+    CORNER = "corner"
+
+
+class RepetitionOutcome(Enum):
+    """What happens when a position recurs the rule set's number of times."""
+
+    MOVER_LOSES = "mover loses"
+    DRAW = "draw"
+
+
+@dataclass(frozen=True)
+class Rules:
+    """One rule set of Tablut, as parameters.
+
+    Attributes:
+        name: the short name used in commands, records and links.
+        title: a human name.
+        summary: two or three plain sentences for players.
+        escape: the king escapes to any edge square, or only to a corner.
+        king_may_reenter_throne: whether the king may stop on the throne after leaving it.
+            Nobody else ever stops there; anyone may pass over it when it is empty.
+        corners_restricted: only the king may stop on a corner.
+        corners_hostile: an empty corner acts as an enemy piece for captures, to both sides
+            and to the king.
+        empty_throne_hostile: the empty throne acts as an enemy piece to white and black.
+        throne_hostile_to_white_when_three_black: the throne occupied by the king acts as an
+            enemy to a white guard beside it when three of the throne's four neighbours are
+            black.
+        king_armed: the king helps capture, as the moving piece or as the far piece.
+        king_sides_on_throne / king_sides_next_to_throne / king_sides_elsewhere: how many
+            hostile sides capture the king (2: a sandwich made by a black move; 4: all four
+            neighbours hostile).
+        throne_hostile_to_king: the empty throne counts as a hostile side of the king.
+        repetition_count: the occurrence of a position (same pieces, same side to move)
+            that ends the game: 2 means the first repeat.
+        repetition_outcome: whether that repeat loses for the player who made it, or draws.
+        encirclement: black wins when no white piece can reach an edge without crossing a
+            black piece.
+        match_games: games in a match (2: sides swap; see :mod:`tablut.match`).
+    """
+
+    name: str
+    title: str
+    summary: str
+    escape: Escape
+    king_may_reenter_throne: bool
+    corners_restricted: bool
+    corners_hostile: bool
+    empty_throne_hostile: bool
+    throne_hostile_to_white_when_three_black: bool
+    king_armed: bool
+    king_sides_on_throne: int
+    king_sides_next_to_throne: int
+    king_sides_elsewhere: int
+    throne_hostile_to_king: bool
+    repetition_count: int
+    repetition_outcome: RepetitionOutcome
+    encirclement: bool
+    match_games: int
+
+
+BERKELEY = Rules(
+    name="berkeley",
+    title="Berkeley",
+    summary=(
+        "The king escapes to any edge. He is captured by two black pieces, or by four hostile "
+        "sides on or beside the throne. Repeating an earlier position loses."
+    ),
+    escape=Escape.EDGE,
+    king_may_reenter_throne=True,
+    corners_restricted=False,
+    corners_hostile=False,
+    empty_throne_hostile=True,
+    throne_hostile_to_white_when_three_black=True,
+    king_armed=True,
+    king_sides_on_throne=4,
+    king_sides_next_to_throne=4,
+    king_sides_elsewhere=2,
+    throne_hostile_to_king=True,
+    repetition_count=2,
+    repetition_outcome=RepetitionOutcome.MOVER_LOSES,
+    encirclement=False,
+    match_games=1,
+)
+
+BRAINKING = Rules(
+    name="brainking",
+    title="BrainKing",
+    summary=(
+        "The king escapes to any edge but is unarmed, and black needs four sides to capture "
+        "him (the throne counts beside it). Once the king leaves the throne nobody may stop "
+        "there. A position seen a third time is a draw."
+    ),
+    escape=Escape.EDGE,
+    king_may_reenter_throne=False,
+    corners_restricted=False,
+    corners_hostile=False,
+    # BrainKing never calls the throne hostile to guards or attackers.
+    empty_throne_hostile=False,
+    throne_hostile_to_white_when_three_black=False,
+    king_armed=False,
+    king_sides_on_throne=4,
+    king_sides_next_to_throne=4,
+    king_sides_elsewhere=4,
+    throne_hostile_to_king=True,
+    # Not stated by the source; a third occurrence drawing is our addition so games end.
+    repetition_count=3,
+    repetition_outcome=RepetitionOutcome.DRAW,
+    encirclement=False,
+    match_games=1,
+)
+
+NIELSEN = Rules(
+    name="nielsen",
+    title="Nielsen (corner escape)",
+    summary=(
+        "The king escapes only to a corner; corners and the empty throne are hostile. The "
+        "king is armed and captured by two pieces except on his throne. Black also wins by "
+        "encircling every white piece. A match is two games with sides swapped."
+    ),
+    escape=Escape.CORNER,
+    king_may_reenter_throne=True,
+    corners_restricted=True,
+    corners_hostile=True,
+    empty_throne_hostile=True,
+    throne_hostile_to_white_when_three_black=False,
+    king_armed=True,
+    king_sides_on_throne=4,
+    king_sides_next_to_throne=2,
+    king_sides_elsewhere=2,
+    throne_hostile_to_king=False,
+    repetition_count=3,
+    repetition_outcome=RepetitionOutcome.MOVER_LOSES,
+    encirclement=True,
+    match_games=2,
+)
+
+RULES: dict[str, Rules] = {r.name: r for r in (BERKELEY, BRAINKING, NIELSEN)}
+DEFAULT_RULES = BERKELEY
+
+
+def rules_named(name: str) -> Rules:
+    """The rule set called ``name`` (case-insensitive); ValueError naming the choices if none."""
+    try:
+        return RULES[name.strip().lower()]
+    except KeyError:
+        choices = ", ".join(RULES)
+        raise ValueError(f"unknown rules {name!r}: choose one of {choices}") from None

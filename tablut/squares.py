@@ -1,0 +1,117 @@
+"""Squares, bitboards and the precomputed geometry of the 9x9 board.
+
+A square is an ``int`` from 0 to 80: ``row * 9 + col``, where row 0 is rank 1 (the bottom
+row) and col 0 is file ``a``.  A bitboard is a plain ``int`` with bit ``sq`` set for every
+square in the set, as in python-chess.  Everything here is computed once at import time,
+so the move generator only looks things up.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+SIZE = 9
+SQUARES = range(SIZE * SIZE)
+FILES = "abcdefghi"
+RANKS = "123456789"
+
+Square = int
+Bitboard = int
+
+ALL: Bitboard = (1 << (SIZE * SIZE)) - 1
+THRONE: Square = 4 * SIZE + 4  # e5
+THRONE_BB: Bitboard = 1 << THRONE
+CORNERS_BB: Bitboard = (1 << 0) | (1 << 8) | (1 << 72) | (1 << 80)
+EDGES_BB: Bitboard = sum(
+    1 << sq for sq in SQUARES if sq // SIZE in (0, SIZE - 1) or sq % SIZE in (0, SIZE - 1)
+)
+
+# Directions as (row step, column step): north, east, south, west.
+DIRECTIONS: tuple[tuple[int, int], ...] = ((1, 0), (0, 1), (-1, 0), (0, -1))
+
+
+def square(col: int, row: int) -> Square:
+    """The square at column ``col`` (0 = a) and row ``row`` (0 = rank 1)."""
+    return row * SIZE + col
+
+
+def square_name(sq: Square) -> str:
+    """The name of a square, such as ``"e5"``."""
+    return FILES[sq % SIZE] + RANKS[sq // SIZE]
+
+
+def parse_square(text: str) -> Square:
+    """The square named by ``text`` (``"e5"``, case-insensitive).
+
+    Raises ValueError with a message that quotes the text if it names no square.
+    """
+    name = text.strip().lower()
+    if len(name) != 2 or name[0] not in FILES or name[1] not in RANKS:
+        raise ValueError(f"{text!r} is not a square: use a file a-i and a rank 1-9, as in e5")
+    return square(FILES.index(name[0]), RANKS.index(name[1]))
+
+
+def squares_of(bb: Bitboard) -> Iterator[Square]:
+    """The squares of a bitboard, lowest first."""
+    while bb:
+        low = bb & -bb
+        yield low.bit_length() - 1
+        bb ^= low
+
+
+def _ray(sq: Square, d_row: int, d_col: int) -> list[Square]:
+    """Squares from ``sq`` (exclusive) to the edge in one direction, nearest first."""
+    row, col = divmod(sq, SIZE)
+    out = []
+    row, col = row + d_row, col + d_col
+    while 0 <= row < SIZE and 0 <= col < SIZE:
+        out.append(square(col, row))
+        row, col = row + d_row, col + d_col
+    return out
+
+
+def _mask(squares: list[Square]) -> Bitboard:
+    bb = 0
+    for s in squares:
+        bb |= 1 << s
+    return bb
+
+
+# RAY_MASKS[d][sq]: the squares beyond sq in direction d.  North and east rays run towards
+# higher bit numbers, so the nearest blocker is the lowest set bit; south and west rays run
+# towards lower ones, so it is the highest.
+RAY_MASKS: tuple[tuple[Bitboard, ...], ...] = tuple(
+    tuple(_mask(_ray(sq, dr, dc)) for sq in SQUARES) for dr, dc in DIRECTIONS
+)
+RAY_RUNS_UP: tuple[bool, ...] = (True, True, False, False)
+
+# NEIGHBOURS[sq]: the orthogonal neighbours of sq that are on the board, as
+# (direction index, neighbour, square beyond the neighbour or -1).
+NEIGHBOURS: tuple[tuple[tuple[int, Square, Square], ...], ...] = tuple(
+    tuple(
+        (d, ray[0], ray[1] if len(ray) > 1 else -1)
+        for d, ray in enumerate(_ray(sq, dr, dc) for dr, dc in DIRECTIONS)
+        if ray
+    )
+    for sq in SQUARES
+)
+NEIGHBOUR_MASKS: tuple[Bitboard, ...] = tuple(
+    _mask([n for _, n, _ in NEIGHBOURS[sq]]) for sq in SQUARES
+)
+NEXT_TO_THRONE_BB: Bitboard = NEIGHBOUR_MASKS[THRONE]
+
+
+def reachable(sq: Square, occupied: Bitboard) -> Bitboard:
+    """The empty squares a rook on ``sq`` reaches through empty squares, in all directions."""
+    targets = 0
+    for d in range(4):
+        ray = RAY_MASKS[d][sq]
+        blockers = ray & occupied
+        if blockers:
+            if RAY_RUNS_UP[d]:
+                first = (blockers & -blockers).bit_length() - 1
+            else:
+                first = blockers.bit_length() - 1
+            ray ^= RAY_MASKS[d][first] | (1 << first)
+        targets |= ray
+    return targets
