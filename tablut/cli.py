@@ -1,0 +1,244 @@
+"""The text interface: the command language of seed 001, plus a few more commands.
+
+Commands come one a line from standard input or a file.  What a person or a test harness
+reads on standard output is exactly: ``dump`` blocks, ``* MOVE`` for each move of a computer
+player, and ``* White wins.`` / ``* Black wins.`` after the move that ends a game.  Errors go
+to standard error as one line and leave the game as it was.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from collections.abc import Callable, Iterable
+from typing import TextIO
+
+from .ai import DEFAULT_LEVEL, LEVELS, Engine
+from .board import BLACK, SIDE_NAMES
+from .game import Game, IllegalMove
+from .notation import NotationError, dump, format_move
+from .rules import RULES, rules_named
+
+HELP = f"""\
+Commands (case-insensitive; # starts a comment):
+  b3-6, b3-f        move the piece on b3 to b6, or to f3
+  new               start a new game (same rules and players; removes the move limit)
+  dump              print the board
+  auto SIDE         the computer plays SIDE (black or white)
+  manual SIDE       a person plays SIDE
+  seed N            seed the computer's random choices (same seed, same moves)
+  level N           the computer's strength, 1 (beginner) to {max(LEVELS)} (default {DEFAULT_LEVEL})
+  movetime SECONDS  the computer's time per move (overrides the level's)
+  limit N           a player who must make his move N+1 before the game ends loses
+  undo              take back the last move (and the computer's reply)
+  rules NAME        play NAME rules ({", ".join(RULES)}); starts a new game
+  setup POSITION    start a game from a position string, such as
+                    ---BBB---/----B----/----W----/B---W---B/BBWWKWWBB/B---W---B/----W----/----B----/---BBB--- b
+  help              this text
+  quit              leave
+Levels: {"; ".join(f"{n} {lv.name}" for n, lv in LEVELS.items())}.
+At start black is played by a person and white by the computer."""
+
+_MOVE = re.compile(r"^[a-i][1-9]-([a-i]|[1-9]|[a-i][1-9])$")
+
+
+class CommandError(ValueError):
+    """A command that cannot be carried out; its message is shown to the person."""
+
+
+class TextInterface:
+    """The state of a text session: the game, who plays each side, the computer's settings."""
+
+    def __init__(self, out: TextIO = sys.stdout, err: TextIO = sys.stderr) -> None:
+        """A session writing results to ``out`` and error messages to ``err``."""
+        self.out = out
+        self.err = err
+        self.game = Game()
+        self.auto = [False, True]  # indexed by side: black by a person, white by computer
+        self.seed = 0
+        self.level = DEFAULT_LEVEL
+        self.movetime: float | None = None
+        self.engine = self._new_engine()
+        self.running = True
+        self._commands: dict[str, Callable[[list[str]], None]] = {
+            "new": self._new,
+            "dump": lambda args: self._say(dump(self.game.board)),
+            "auto": lambda args: self._set_player(args, True),
+            "manual": lambda args: self._set_player(args, False),
+            "seed": self._seed,
+            "level": self._level,
+            "movetime": self._movetime,
+            "limit": self._limit,
+            "undo": self._undo,
+            "rules": self._rules,
+            "setup": self._setup,
+            "help": lambda args: self._say(HELP),
+            "quit": self._quit,
+        }
+
+    def _new_engine(self) -> Engine:
+        return Engine(level=self.level, seed=self.seed, movetime=self.movetime)
+
+    def _say(self, text: str) -> None:
+        print(text, file=self.out, flush=True)
+
+    # -- the session -----------------------------------------------------------------------
+
+    def run(self, lines: Iterable[str], prompt: bool = False) -> None:
+        """Carry out commands from ``lines`` until ``quit`` or their end; computer players
+        move whenever it is their turn."""
+        self.play_computer_moves()
+        for line in lines:
+            self.execute(line)
+            if not self.running:
+                return
+            self.play_computer_moves()
+            if prompt:
+                print(f"{self.game.side}> ", end="", file=self.out, flush=True)
+
+    def execute(self, line: str) -> None:
+        """Carry out one command line, reporting any error on standard error."""
+        words = line.split("#", 1)[0].split()
+        if not words:
+            return
+        try:
+            self._dispatch(words)
+        except (CommandError, NotationError, IllegalMove) as error:
+            print(f"error: {error}", file=self.err, flush=True)
+
+    def _dispatch(self, words: list[str]) -> None:
+        name = words[0].lower()
+        if _MOVE.match(name) and len(words) == 1:
+            self._play(name)
+        elif name in self._commands:
+            self._commands[name](words[1:])
+        else:
+            raise CommandError(f"unknown command {words[0]!r}; type help for the list")
+
+    def play_computer_moves(self) -> None:
+        """Let the computer move while the game goes on and the side to move is automated."""
+        while self.running and self.game.outcome() is None and self.auto[self.game.board.turn]:
+            move = self.engine.choose_move(self.game.board.copy())
+            self.game.play(move)
+            self._say(f"* {format_move(move)}")
+            self._announce_end()
+
+    def _announce_end(self) -> None:
+        outcome = self.game.outcome()
+        if outcome is None:
+            return
+        if outcome.winner is None:
+            self._say(outcome.describe())
+        else:
+            self._say(f"* {outcome.winner.capitalize()} wins.")
+            self._say(f"({outcome.reason.value})")
+
+    # -- commands --------------------------------------------------------------------------
+
+    def _play(self, text: str) -> None:
+        if self.auto[self.game.board.turn]:
+            raise CommandError(f"it is {self.game.side}'s turn, and the computer plays it")
+        if self.game.outcome() is not None:
+            raise CommandError("the game is over: type new to play again")
+        self.game.play_text(text)
+        self._announce_end()
+
+    def _new(self, args: list[str]) -> None:
+        self._no_arguments("new", args)
+        self.game = Game(self.game.rules)
+        self.engine = self._new_engine()
+
+    def _set_player(self, args: list[str], automated: bool) -> None:
+        side = self._one_argument("auto" if automated else "manual", args, "black or white")
+        if side.lower() not in SIDE_NAMES:
+            raise CommandError(f"{side!r} is not a side: say black or white")
+        self.auto[SIDE_NAMES.index(side.lower())] = automated
+
+    def _seed(self, args: list[str]) -> None:
+        self.seed = self._number("seed", args)
+        self.engine = self._new_engine()
+
+    def _level(self, args: list[str]) -> None:
+        level = self._number("level", args)
+        if level not in LEVELS:
+            raise CommandError(f"level must be between {min(LEVELS)} and {max(LEVELS)}")
+        self.level = level
+        self.engine = self._new_engine()
+
+    def _movetime(self, args: list[str]) -> None:
+        text = self._one_argument("movetime", args, "a number of seconds")
+        try:
+            seconds = float(text)
+        except ValueError:
+            raise CommandError(f"{text!r} is not a number of seconds") from None
+        if not 0 < seconds <= 3600:
+            raise CommandError("movetime must be more than 0 and at most 3600 seconds")
+        self.movetime = seconds
+        self.engine = self._new_engine()
+
+    def _limit(self, args: list[str]) -> None:
+        limit = self._number("limit", args)
+        if limit < 1:
+            raise CommandError("the limit must be at least 1")
+        made = max(self.game.moves_made_by(side) for side in SIDE_NAMES)
+        if made >= limit:
+            raise CommandError(f"a player has already made {made} moves, so limit {limit} "
+                               "is too late")
+        self.game.limit = limit
+
+    def _undo(self, args: list[str]) -> None:
+        self._no_arguments("undo", args)
+        if not self.game.undo():
+            raise CommandError("there is no move to take back")
+        # Take back the computer's moves too, or it would simply play them again.
+        while self.game.ply and self.auto[self.game.board.turn] and not all(self.auto):
+            self.game.undo()
+
+    def _rules(self, args: list[str]) -> None:
+        name = self._one_argument("rules", args, "one of " + ", ".join(RULES))
+        try:
+            rules = rules_named(name)
+        except ValueError as error:
+            raise CommandError(str(error)) from None
+        self.game = Game(rules, self.game.start)
+        self.engine = self._new_engine()
+
+    def _setup(self, args: list[str]) -> None:
+        if len(args) != 2:
+            raise CommandError("setup needs a position: nine rows separated by '/', then b or w")
+        self.game = Game(self.game.rules, " ".join(args))
+        self.engine = self._new_engine()
+        self._announce_end()
+
+    def _quit(self, args: list[str]) -> None:
+        self.running = False
+
+    # -- arguments -------------------------------------------------------------------------
+
+    @staticmethod
+    def _no_arguments(command: str, args: list[str]) -> None:
+        if args:
+            raise CommandError(f"{command} takes no arguments")
+
+    @staticmethod
+    def _one_argument(command: str, args: list[str], what: str) -> str:
+        if len(args) != 1:
+            raise CommandError(f"{command} needs {what}")
+        return args[0]
+
+    def _number(self, command: str, args: list[str]) -> int:
+        text = self._one_argument(command, args, "a whole number")
+        try:
+            return int(text)
+        except ValueError:
+            raise CommandError(f"{command} needs a whole number, not {text!r}") from None
+
+
+def run_text_interface(source: TextIO, interactive: bool) -> int:
+    """Run a text session reading commands from ``source``; the exit status."""
+    session = TextInterface()
+    if interactive:
+        print("Tablut. Type help for the commands.", flush=True)
+        print(f"{SIDE_NAMES[BLACK]}> ", end="", flush=True)
+    session.run(source, prompt=interactive)
+    return 0

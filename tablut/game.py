@@ -1,0 +1,239 @@
+"""A game record: rules, start position, moves, a cursor for undo and redo, and JSON.
+
+:class:`Game` is what the text interface and the browser hold.  Its moves may run past the
+cursor (``ply``): after an undo the undone moves stay, ready for redo, until a different
+move is played.  The board at the cursor is kept live, so undo and redo are a pop or a push,
+and the board's history is exactly the game's, which repetition needs.
+
+The JSON form is versioned.  :meth:`Game.from_json` checks every field and replays every
+move before it returns, so a corrupt or unknown record raises :class:`RecordError` and is
+never half-loaded.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from .board import BLACK, SIDE_NAMES, Board, Move, Outcome, Reason
+from .notation import (
+    START_POSITION,
+    NotationError,
+    format_move,
+    format_position,
+    parse_move,
+    parse_position,
+)
+from .rules import DEFAULT_RULES, Rules, rules_named
+from .squares import square_name
+
+RECORD_FORMAT = "tablut-game"
+RECORD_VERSION = 1
+
+
+class IllegalMove(ValueError):
+    """A move that the rules do not allow in the current position."""
+
+
+class RecordError(ValueError):
+    """A saved game that cannot be read: corrupt, unknown version, or illegal moves."""
+
+
+def explain_illegal(board: Board, move: Move) -> str:
+    """Why ``move`` is illegal on ``board``, in one sentence (empty if it is legal)."""
+    frm, to = move
+    text = format_move(move)
+    outcome = board.outcome()
+    if outcome is not None:
+        return f"{text}: the game is over ({outcome.describe()})"
+    piece = board.piece_at(frm)
+    if piece is None:
+        return f"{text}: there is no piece on {square_name(frm)}"
+    if (piece == "black") != (board.turn == BLACK):
+        return f"{text}: the piece on {square_name(frm)} is {piece}, and it is {board.side}'s turn"
+    if board.targets(frm) >> to & 1:
+        return ""
+    if board.piece_at(to) is not None:
+        return f"{text}: {square_name(to)} is occupied"
+    step = (to - frm) // abs(to - frm) * (1 if frm // 9 == to // 9 else 9)
+    for sq in range(frm + step, to, step):
+        if board.piece_at(sq) is not None:
+            return f"{text}: the way is blocked at {square_name(sq)}"
+    return f"{text}: that piece may not stop on {square_name(to)}"
+
+
+class Game:
+    """A game of Tablut under one rule set, from a start position, with undo and redo.
+
+    Attributes:
+        rules: the rule set.
+        start: the start position string.
+        moves: every move of the record, including undone ones after the cursor.
+        limit: the move limit (see :meth:`outcome`), or None.
+    """
+
+    def __init__(
+        self,
+        rules: Rules | str = DEFAULT_RULES,
+        start: str = START_POSITION,
+        limit: int | None = None,
+    ) -> None:
+        """A new game; raises NotationError for a bad start position, ValueError for bad
+        rules."""
+        self.rules = rules_named(rules) if isinstance(rules, str) else rules
+        self.board = parse_position(start, self.rules)
+        self.start = format_position(self.board)
+        self.moves: list[Move] = []
+        self.limit = limit
+
+    # -- where we are ----------------------------------------------------------------------
+
+    @property
+    def ply(self) -> int:
+        """The number of moves played to reach the current position."""
+        return self.board.ply
+
+    @property
+    def side(self) -> str:
+        """The side to move: "black" or "white"."""
+        return self.board.side
+
+    def moves_made_by(self, side: str) -> int:
+        """How many moves ``side`` has made up to the current position."""
+        first = "black" if self.start.endswith("b") else "white"
+        return (self.ply + 1) // 2 if side == first else self.ply // 2
+
+    def outcome(self) -> Outcome | None:
+        """How the game has ended at the current position, or None while it goes on.
+
+        The move limit of the text interface: a player loses when the game has not ended
+        by the time he must make his (limit + 1)st move.
+        """
+        outcome = self.board.outcome()
+        if outcome is None and self.limit is not None:
+            if self.moves_made_by(self.side) >= self.limit:
+                return Outcome(SIDE_NAMES[self.board.turn ^ 1], Reason.MOVE_LIMIT)
+        return outcome
+
+    def legal_moves(self) -> list[Move]:
+        """The legal moves at the current position (none once the game is over)."""
+        return [] if self.outcome() is not None else self.board.legal_moves()
+
+    # -- changing it -----------------------------------------------------------------------
+
+    def play(self, move: Move) -> None:
+        """Play ``move`` at the current position; later moves of the record are dropped
+        unless ``move`` is the next one (then it is a redo).
+
+        Raises IllegalMove, saying why, and changes nothing, if the move is illegal.
+        """
+        outcome = self.outcome()
+        if outcome is not None:
+            raise IllegalMove(f"{format_move(move)}: the game is over ({outcome.describe()})")
+        if not self.board.is_legal(move):
+            raise IllegalMove(explain_illegal(self.board, move))
+        if self.ply < len(self.moves) and self.moves[self.ply] == move:
+            self.board.push(move)
+            return
+        del self.moves[self.ply:]
+        self.moves.append(move)
+        self.board.push(move)
+
+    def play_text(self, text: str) -> Move:
+        """Parse and play a move written as ``b3-6``; raises NotationError or IllegalMove."""
+        move = parse_move(text)
+        self.play(move)
+        return move
+
+    def undo(self) -> bool:
+        """Take back one move; False if there is none."""
+        if self.ply == 0:
+            return False
+        self.board.pop()
+        return True
+
+    def redo(self) -> bool:
+        """Replay the next undone move; False if there is none."""
+        if self.ply >= len(self.moves):
+            return False
+        self.board.push(self.moves[self.ply])
+        return True
+
+    def goto(self, ply: int) -> None:
+        """Move the cursor to ``ply`` (0 = start, ``len(moves)`` = the last move)."""
+        if not 0 <= ply <= len(self.moves):
+            raise ValueError(f"ply {ply} is outside 0..{len(self.moves)}")
+        while self.ply > ply:
+            self.board.pop()
+        while self.ply < ply:
+            self.board.push(self.moves[self.ply])
+
+    def board_at(self, ply: int) -> Board:
+        """A copy of the board after ``ply`` moves of the record."""
+        here = self.ply
+        self.goto(ply)
+        board = self.board.copy()
+        self.goto(here)
+        return board
+
+    # -- saving ----------------------------------------------------------------------------
+
+    def to_dict(self) -> dict[str, Any]:
+        """The record as plain data (see :meth:`to_json`)."""
+        return {
+            "format": RECORD_FORMAT,
+            "version": RECORD_VERSION,
+            "rules": self.rules.name,
+            "start": self.start,
+            "moves": [format_move(m) for m in self.moves],
+            "ply": self.ply,
+            "limit": self.limit,
+        }
+
+    def to_json(self) -> str:
+        """The record as JSON, with its format name and schema version."""
+        return json.dumps(self.to_dict(), separators=(",", ":"))
+
+    @classmethod
+    def from_dict(cls, data: Any) -> Game:
+        """A game from :meth:`to_dict`'s data; RecordError, naming the problem, if it is not
+        a valid record."""
+        if not isinstance(data, dict):
+            raise RecordError("a saved game must be a JSON object")
+        if data.get("format") != RECORD_FORMAT:
+            raise RecordError("this is not a saved Tablut game")
+        if data.get("version") != RECORD_VERSION:
+            raise RecordError(f"saved game version {data.get('version')!r} is not supported")
+        rules, start, moves = data.get("rules"), data.get("start"), data.get("moves")
+        ply, limit = data.get("ply", None), data.get("limit")
+        if not isinstance(rules, str) or not isinstance(start, str):
+            raise RecordError("a saved game needs its rules and start position as text")
+        if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
+            raise RecordError("a saved game's moves must be a list of moves like b3-6")
+        if ply is None:
+            ply = len(moves)
+        if isinstance(ply, bool) or not isinstance(ply, int) or not 0 <= ply <= len(moves):
+            raise RecordError(f"the saved position {ply!r} is not a ply of the game")
+        if limit is not None and (isinstance(limit, bool) or not isinstance(limit, int)
+                                  or limit < 1):
+            raise RecordError(f"the move limit {limit!r} is not a positive whole number")
+        try:
+            game = cls(rules, start, limit)
+        except ValueError as error:
+            raise RecordError(f"bad start of the saved game: {error}") from None
+        for number, text in enumerate(moves, 1):
+            try:
+                game.play_text(text)
+            except (NotationError, IllegalMove) as error:
+                raise RecordError(f"move {number} ({text}): {error}") from None
+        game.goto(ply)
+        return game
+
+    @classmethod
+    def from_json(cls, text: str) -> Game:
+        """A game from :meth:`to_json`'s text; RecordError if it is not a valid record."""
+        try:
+            data = json.loads(text)
+        except (ValueError, TypeError) as error:
+            raise RecordError(f"the saved game is not valid JSON: {error}") from None
+        return cls.from_dict(data)
