@@ -50,7 +50,8 @@ def explain_illegal(board: Board, move: Move) -> str:
     if piece is None:
         return f"{text}: there is no piece on {square_name(frm)}"
     if (piece == "black") != (board.turn == BLACK):
-        return f"{text}: the piece on {square_name(frm)} is {piece}, and it is {board.side}'s turn"
+        owner = "white" if piece == "king" else piece
+        return f"{text}: it is {board.side}'s turn, and {square_name(frm)} holds a {owner} piece"
     if board.targets(frm) >> to & 1:
         return ""
     if board.piece_at(to) is not None:
@@ -210,10 +211,6 @@ class Game:
             raise RecordError("a saved game needs its rules and start position as text")
         if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
             raise RecordError("a saved game's moves must be a list of moves like b3-6")
-        if ply is None:
-            ply = len(moves)
-        if isinstance(ply, bool) or not isinstance(ply, int) or not 0 <= ply <= len(moves):
-            raise RecordError(f"the saved position {ply!r} is not a ply of the game")
         if limit is not None and (isinstance(limit, bool) or not isinstance(limit, int)
                                   or limit < 1):
             raise RecordError(f"the move limit {limit!r} is not a positive whole number")
@@ -226,6 +223,10 @@ class Game:
                 game.play_text(text)
             except (NotationError, IllegalMove) as error:
                 raise RecordError(f"move {number} ({text}): {error}") from None
+        if ply is None:
+            ply = len(moves)
+        if isinstance(ply, bool) or not isinstance(ply, int) or not 0 <= ply <= len(moves):
+            raise RecordError(f"the saved position {ply!r} is not a ply of the game")
         game.goto(ply)
         return game
 

@@ -1,0 +1,107 @@
+"""The text interface beyond the public suite: every command, and errors that change nothing."""
+
+from __future__ import annotations
+
+import io
+import subprocess
+import sys
+
+from helpers import position
+
+from tablut.cli import TextInterface
+from tablut.notation import START_POSITION, format_position
+
+
+def session(*lines: str) -> tuple[TextInterface, str, str]:
+    """Run ``lines`` in a fresh session; the session, its output and its errors."""
+    out, err = io.StringIO(), io.StringIO()
+    ui = TextInterface(out, err)
+    ui.run(lines)
+    return ui, out.getvalue(), err.getvalue()
+
+
+def test_errors_are_one_line_on_stderr_and_change_nothing():
+    bad = ["manual white", "e5-7", "z9-1", "frobnicate", "seed x", "auto purple", "limit -2",
+           "setup nonsense", "rules chess", "movetime 0", "level 99", "undo", "new now",
+           "i6-g extra"]
+    ui, out, err = session(*bad)
+    assert format_position(ui.game.board) == START_POSITION
+    lines = err.strip().splitlines()
+    assert len(lines) == len(bad) - 1  # "manual white" is fine
+    assert all(line.startswith("error: ") for line in lines)
+    assert "*" not in out and "===" not in out
+
+
+def test_comments_blank_lines_and_case():
+    ui, out, err = session("MANUAL White  # a comment", "", "   # only a comment", "I6-G", "DUMP")
+    assert err == ""
+    assert " 6 B - - - W - B - -" in out
+
+
+def test_move_after_the_end_is_an_error():
+    ui, out, err = session("manual white", f"setup {position('w', B='h8', K='c3')}",
+                           "c3-1", "h8-7")
+    assert "* White wins." in out
+    assert "game is over" in err
+
+
+def test_undo_takes_back_a_move():
+    ui, out, err = session("manual white", "i6-g", "d5-7", "undo", "undo", "undo")
+    assert ui.game.ply == 0
+    assert err.count("error") == 1  # the third undo has nothing to take back
+
+
+def test_undo_against_the_computer_takes_back_its_reply_too():
+    ui, out, err = session("i6-g", "undo")
+    assert out.count("* ") == 1  # the computer answered once
+    assert ui.game.ply == 0 and err == ""
+
+
+def test_setup_and_rules():
+    text = position("b", B="a3 h8", W="c3", K="e7")
+    ui, out, err = session("manual white", "rules nielsen", f"setup {text}", "a3-1")
+    assert ui.game.rules.name == "nielsen"
+    assert "a1" in err  # only the king may stop on a corner in nielsen
+    assert format_position(ui.game.board) == text
+
+
+def test_rules_starts_a_new_game_under_those_rules():
+    ui, out, err = session("manual white", "i6-g", "rules brainking", "dump")
+    assert ui.game.rules.name == "brainking" and ui.game.ply == 0
+    assert err == ""
+
+
+def test_limit_and_new():
+    ui, out, err = session("manual white", "i6-g", "d5-7", "limit 1", "limit 2", "i4-g",
+                           "e3-d")
+    assert "limit 1 is too late" in err
+    assert "* White wins." in out  # black must make a third move past the limit of 2
+    ui, out, err = session("manual white", "limit 1", "i6-g", "d5-7", "new", "i6-g", "d5-7")
+    assert out.count("wins.") == 1 and ui.game.limit is None
+
+
+def test_help_names_every_command():
+    ui, out, err = session("help")
+    for command in ("new", "dump", "auto", "manual", "seed", "level", "movetime", "limit",
+                    "undo", "rules", "setup", "help", "quit"):
+        assert f"  {command}" in out
+
+
+def test_quit_stops_reading():
+    ui, out, err = session("manual white", "quit", "i6-g")
+    assert ui.game.ply == 0
+
+
+def test_reads_commands_from_a_file(tmp_path):
+    script = tmp_path / "game.txt"
+    script.write_text("manual white\ni6-g\ndump\n")
+    result = subprocess.run([sys.executable, "-m", "tablut", str(script)], capture_output=True,
+                            text=True)
+    assert result.returncode == 0 and " 6 B - - - W - B - -" in result.stdout
+
+
+def test_a_missing_file_is_a_clear_error():
+    result = subprocess.run([sys.executable, "-m", "tablut", "/nonexistent/game.txt"],
+                            capture_output=True, text=True)
+    assert result.returncode == 1
+    assert result.stderr.startswith("error: cannot read") and "Traceback" not in result.stderr
