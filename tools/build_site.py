@@ -1,0 +1,145 @@
+"""Build the static site in ``_site/`` from the app and the pinned npm runtime.
+
+The page must work from any sub-path (GitHub project pages live under ``/<repo>/``) and
+must never reach a CDN, so everything it loads is copied next to ``index.html``:
+
+- ``index.html`` and ``web/**`` (UI modules, CSS, icons) as they are;
+- ``tablut/**/*.py``, the engine;
+- ``pyodide/``: the interpreter files from ``node_modules/pyodide``;
+- ``pyscript/``: every ``*.js`` and ``*.css`` of ``node_modules/@pyscript/core/dist``
+  (core.js imports content-hashed chunks lazily, so all of them must ship);
+- ``pyscript.toml``, written from the template in the repository with its ``[files]``
+  table filled in with every Python module of ``tablut/`` and ``web/``, so that a new
+  module is shipped to the browser's virtual file system without anyone listing it.
+
+Run ``npm ci`` first (``make site`` does). Standard library only.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import shutil
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+#: Files of the ``pyodide`` npm package that the page loads. ``pyodide.asm.js`` is the
+#: name older releases used for what 314 ships as ``pyodide.asm.mjs``; one must exist.
+PYODIDE_FILES = ("pyodide.mjs", "pyodide-lock.json", "pyodide.asm.wasm", "python_stdlib.zip")
+PYODIDE_ASM_CANDIDATES = ("pyodide.asm.mjs", "pyodide.asm.js")
+
+#: Python packages shipped into the browser's virtual file system.
+PYTHON_PACKAGES = ("tablut", "web")
+
+#: The line of the pyscript.toml template that the generated ``[files]`` entries replace.
+FILES_MARKER = "# @files: filled in by tools/build_site.py"
+
+#: Never shipped: byte code, editor and OS litter.
+IGNORED = shutil.ignore_patterns("__pycache__", "*.pyc", ".*", "*~")
+
+
+class BuildError(RuntimeError):
+    """The site cannot be built; the message says what to do."""
+
+
+def python_modules(root: Path, packages: tuple[str, ...] = PYTHON_PACKAGES) -> list[str]:
+    """Return the POSIX paths, relative to ``root``, of every ``.py`` file of ``packages``."""
+    found: list[str] = []
+    for package in packages:
+        base = root / package
+        for path in sorted(base.rglob("*.py")):
+            if "__pycache__" not in path.parts:
+                found.append(path.relative_to(root).as_posix())
+    return found
+
+
+def render_config(template: str, modules: list[str]) -> str:
+    """Return ``template`` with ``FILES_MARKER`` replaced by one ``[files]`` line a module.
+
+    Each module is fetched from its URL relative to the config file and stored at the same
+    relative path in the virtual file system (the interpreter's working directory, which
+    is on ``sys.path``), so ``import tablut`` works in the page and in workers alike.
+    """
+    if FILES_MARKER not in template:
+        raise BuildError(f"pyscript.toml has no line {FILES_MARKER!r} under [files]")
+    # json.dumps gives a valid TOML basic string for these plain paths.
+    entries = "\n".join(f"{json.dumps('./' + m)} = {json.dumps('./' + m)}" for m in modules)
+    return template.replace(FILES_MARKER, entries)
+
+
+def copy_runtime(node_modules: Path, out: Path) -> list[Path]:
+    """Copy Pyodide and PyScript from ``node_modules`` into ``out``; return what was copied."""
+    pyodide = node_modules / "pyodide"
+    core_dist = node_modules / "@pyscript" / "core" / "dist"
+    if not pyodide.is_dir() or not core_dist.is_dir():
+        raise BuildError(f"{node_modules} lacks pyodide or @pyscript/core: run `npm ci` first")
+
+    asm = [name for name in PYODIDE_ASM_CANDIDATES if (pyodide / name).is_file()]
+    if not asm:
+        raise BuildError(f"{pyodide} has none of {PYODIDE_ASM_CANDIDATES}")
+    copied: list[Path] = []
+    (out / "pyodide").mkdir(parents=True)
+    for name in (*PYODIDE_FILES, *asm):
+        source = pyodide / name
+        if not source.is_file():
+            raise BuildError(f"{source} is missing: is the pinned pyodide version installed?")
+        copied.append(Path(shutil.copy2(source, out / "pyodide" / name)))
+
+    (out / "pyscript").mkdir()
+    # Source maps stay behind: only developer tools ask for them.
+    for source in sorted(core_dist.iterdir()):
+        if source.suffix in {".js", ".css"} and source.is_file():
+            copied.append(Path(shutil.copy2(source, out / "pyscript" / source.name)))
+    if not (out / "pyscript" / "core.js").is_file():
+        raise BuildError(f"{core_dist} has no core.js")
+    return copied
+
+
+def build(root: Path = ROOT, out: Path | None = None) -> Path:
+    """Build the site of the repository at ``root`` into ``out`` (default ``root/_site``)."""
+    out = out or root / "_site"
+    for required in ("index.html", "pyscript.toml", "web", "tablut"):
+        if not (root / required).exists():
+            raise BuildError(f"{root / required} is missing")
+    if out == root or out in root.parents:
+        raise BuildError(f"refusing to replace {out}: it holds the repository")
+    if out.exists():
+        # Start clean so that a module deleted from the repository leaves the site too.
+        shutil.rmtree(out)
+    out.mkdir(parents=True)
+
+    shutil.copy2(root / "index.html", out / "index.html")
+    shutil.copytree(root / "web", out / "web", ignore=IGNORED)
+    # The engine ships as its Python modules only: nothing else of tablut/ runs in a page.
+    for module in python_modules(root, ("tablut",)):
+        (out / module).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(root / module, out / module)
+    modules = python_modules(root)
+    template = (root / "pyscript.toml").read_text(encoding="utf-8")
+    (out / "pyscript.toml").write_text(render_config(template, modules), encoding="utf-8")
+    copy_runtime(root / "node_modules", out)
+    # GitHub Pages would otherwise run Jekyll over the site, for nothing.
+    (out / ".nojekyll").write_text("", encoding="utf-8")
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Command line: ``python tools/build_site.py [--out DIR]``."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", type=Path, default=ROOT / "_site", help="output folder")
+    args = parser.parse_args(argv)
+    try:
+        out = build(ROOT, args.out.resolve())
+    except BuildError as error:
+        print(f"build_site: {error}", file=sys.stderr)
+        return 1
+    files = [p for p in out.rglob("*") if p.is_file()]
+    size = sum(p.stat().st_size for p in files)
+    print(f"build_site: {len(files)} files, {size / 1e6:.1f} MB in {out}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,98 @@
+"""The page's main script: start a game, draw it, and connect the computer player.
+
+PyScript runs this file on the main thread once Pyodide is up (``<script type="py"
+src="./web/main.py">`` in index.html). It stays thin: the rules live in ``tablut``, the
+drawing in :mod:`web.board`.
+
+Milestones the page exposes, for people and for the end-to-end tests:
+
+- the loading screen gives way to the board as soon as it is drawn;
+- ``document.body.dataset.ready == "true"`` once the board is drawn and the page is
+  wired: from then on a person can move;
+- ``document.body.dataset.ai`` is ``"ready"`` once the AI worker has answered a call, or
+  ``"failed"`` if it could not. The worker starts a second interpreter, which takes
+  seconds more; a person can move in the meantime.
+
+Performance marks ``tablut:board``, ``tablut:ready`` and ``tablut:ai`` time the same
+milestones for ``tools/measure_startup.py``.
+
+Why not ``py:all-done`` for ready: PyScript 0.7 dispatches ``py:done`` for a worker's
+``<script>`` only when the worker can reach the DOM, which needs SharedArrayBuffer, which
+needs COOP/COEP headers that GitHub Pages does not send. Without them ``py:all-done``
+never fires on a page that has a worker.
+"""
+
+from __future__ import annotations
+
+import asyncio
+
+from pyscript import document, window, workers
+
+from tablut.game import Game
+from tablut.notation import parse_move
+from web.board import CORNERS, BoardView
+
+
+def status_text(game: Game) -> str:
+    """What the status line says: whose turn it is, or how the game ended."""
+    outcome = game.outcome()
+    if outcome is None:
+        return f"{game.side.capitalize()} to move."
+    return outcome.describe()
+
+
+class App:
+    """The game on the page: one :class:`Game`, its board view and its status line."""
+
+    def __init__(self, rules: str = "berkeley") -> None:
+        """Start a new game under ``rules`` and draw it."""
+        self.game = Game(rules=rules)
+        marked = CORNERS if self.game.rules.corners_restricted else ()
+        self.view = BoardView(document, document.getElementById("board"), marked=marked)
+        self.status = document.getElementById("status")
+        self.render()
+
+    def render(self) -> None:
+        """Show the current position and whose turn it is."""
+        self.view.draw(self.game.board)
+        self.status.textContent = status_text(self.game)
+
+
+async def check_ai(app: App) -> None:
+    """Ask the AI worker for a move in the current position and check that it is legal.
+
+    This proves the worker's interpreter loaded the engine and answers calls; a failure
+    only costs the computer player, so it is reported, not raised.
+    """
+    try:
+        ai = await workers["ai"]
+        answer = await ai.suggest(app.game.to_json())
+        if answer is None or parse_move(answer) not in app.game.legal_moves():
+            raise RuntimeError(f"the AI worker suggested {answer!r}, not a legal move")
+        document.body.dataset.ai = "ready"
+        window.performance.mark("tablut:ai")
+    except Exception as error:  # noqa: BLE001 - any failure means: no computer player
+        window.console.error(f"Tablut: the computer player is unavailable: {error}")
+        document.body.dataset.ai = "failed"
+
+
+def main() -> App:
+    """Start the page: draw a new game, swap the loading screen for it, wire the rest."""
+    try:
+        app = App()
+    except Exception as error:
+        window.tablutLoadFailed(f"The game could not start ({error}).")
+        raise
+    document.getElementById("loading").hidden = True
+    document.getElementById("game").hidden = False
+    window.performance.mark("tablut:board")
+    document.body.dataset.ready = "true"
+    window.performance.mark("tablut:ready")
+    # Kept in a global: the event loop holds tasks only weakly.
+    global AI_CHECK
+    AI_CHECK = asyncio.ensure_future(check_ai(app))
+    return app
+
+
+AI_CHECK: asyncio.Future[None] | None = None
+APP = main()
