@@ -48,9 +48,11 @@ test: setup browser site
 	$(PY) -m ruff check .
 	$(PY) -m pytest
 
+# Speed figures: perft against the reference generator and python-chess, in one run.
 bench: setup
+	$(PY) -m pip install --quiet chess
+	$(PY) tools/bench.py
 	$(PY) -m tablut perft 4
-	$(PY) -m tablut bench
 
 clean:
 	rm -rf $(VENV) _site node_modules

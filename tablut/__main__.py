@@ -4,7 +4,6 @@
     python -m tablut perft DEPTH     count move sequences (see tablut.perft)
     python -m tablut search ...      search a position (see tablut.ai.commands)
     python -m tablut match ...       play computer levels against each other
-    python -m tablut bench           time the move generator against a simple one
 """
 
 from __future__ import annotations
@@ -28,10 +27,6 @@ def main(argv: list[str] | None = None) -> int:
         from .ai.commands import match_command
 
         return match_command(args[1:])
-    if tool == "bench":
-        from .bench import bench_command
-
-        return bench_command(args[1:])
     from .cli import run_text_interface
 
     if len(args) > 1 or tool in ("-h", "--help"):
