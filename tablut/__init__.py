@@ -1,4 +1,56 @@
 """Tablut: the rules engine, as plain Python with no dependencies.
 
 The same code runs natively (``python -m tablut``) and in the browser under Pyodide.
+
+    >>> from tablut import Game
+    >>> game = Game("berkeley")
+    >>> game.play_text("i6-g")
+    (53, 51)
+    >>> game.side
+    'white'
+
+Modules, one concern each: :mod:`~tablut.squares` (board geometry), :mod:`~tablut.rules`
+(the rule sets as parameters), :mod:`~tablut.board` (position, moves, captures, game end),
+:mod:`~tablut.notation` (text forms), :mod:`~tablut.game` (the record: undo, redo, JSON),
+:mod:`~tablut.match`, :mod:`~tablut.perft`, :mod:`~tablut.cli` (the text interface).
 """
+
+from .board import Board, Move, Outcome, Reason
+from .game import Game, IllegalMove, RecordError, explain_illegal
+from .match import Match
+from .notation import (
+    START_POSITION,
+    NotationError,
+    dump,
+    format_move,
+    format_position,
+    parse_move,
+    parse_position,
+)
+from .rules import DEFAULT_RULES, RULES, Rules, rules_named
+from .squares import parse_square, square_name
+
+__all__ = [
+    "DEFAULT_RULES",
+    "RULES",
+    "START_POSITION",
+    "Board",
+    "Game",
+    "IllegalMove",
+    "Match",
+    "Move",
+    "NotationError",
+    "Outcome",
+    "Reason",
+    "RecordError",
+    "Rules",
+    "dump",
+    "explain_illegal",
+    "format_move",
+    "format_position",
+    "parse_move",
+    "parse_position",
+    "parse_square",
+    "rules_named",
+    "square_name",
+]
