@@ -16,7 +16,7 @@ from typing import TextIO
 from .ai import DEFAULT_LEVEL, LEVELS, Engine
 from .board import BLACK, SIDE_NAMES
 from .game import Game, IllegalMove
-from .notation import NotationError, dump, format_move
+from .notation import START_POSITION, NotationError, dump, format_move
 from .rules import RULES, rules_named
 
 HELP = f"""\
@@ -32,8 +32,8 @@ Commands (case-insensitive; # starts a comment):
   limit N           a player who must make his move N+1 before the game ends loses
   undo              take back the last move (and the computer's reply)
   rules NAME        play NAME rules ({", ".join(RULES)}); starts a new game
-  setup POSITION    start a game from a position string, such as
-                    ---BBB---/----B----/----W----/B---W---B/BBWWKWWBB/B---W---B/----W----/----B----/---BBB--- b
+  setup POSITION    start a game from a position string: rows 9 to 1, then b or w;
+                    the start position is {START_POSITION}
   help              this text
   quit              leave
 Levels: {"; ".join(f"{n} {lv.name}" for n, lv in LEVELS.items())}.

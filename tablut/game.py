@@ -111,9 +111,9 @@ class Game:
         by the time he must make his (limit + 1)st move.
         """
         outcome = self.board.outcome()
-        if outcome is None and self.limit is not None:
-            if self.moves_made_by(self.side) >= self.limit:
-                return Outcome(SIDE_NAMES[self.board.turn ^ 1], Reason.MOVE_LIMIT)
+        if (outcome is None and self.limit is not None
+                and self.moves_made_by(self.side) >= self.limit):
+            return Outcome(SIDE_NAMES[self.board.turn ^ 1], Reason.MOVE_LIMIT)
         return outcome
 
     def legal_moves(self) -> list[Move]:

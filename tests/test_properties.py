@@ -42,7 +42,7 @@ def test_undo_restores_the_exact_position_and_hash(data, rules):
     for move in moves:
         snapshots.append((format_position(replay), replay.hash, replay.occurrences()))
         replay.push(move)
-    for move in reversed(moves):
+    for _ in moves:
         board.pop()
         assert (format_position(board), board.hash, board.occurrences()) == snapshots.pop()
     assert board.ply == 0
