@@ -452,20 +452,22 @@ class Board:
     def _encircled(self) -> bool:
         """Whether no white piece can reach an edge without crossing a black piece."""
         free = ALL & ~self.black
+        whites = self.white | (1 << self.king if self.king >= 0 else 0)
         reach = EDGES_BB & free
-        while True:
+        # Flood inwards from the edges; stop as soon as a white piece is reached, which in
+        # most positions is within a step or two.
+        while not reach & whites:
             grown = (
                 reach
                 | (reach << SIZE & free)
                 | (reach >> SIZE & free)
-                | (reach << 1 & free & ~_FILE_A)
-                | (reach >> 1 & free & ~_FILE_I)
+                | (reach << 1 & free & _NOT_FILE_A)
+                | (reach >> 1 & free & _NOT_FILE_I)
             )
             if grown == reach:
-                break
+                return True
             reach = grown
-        whites = self.white | (1 << self.king if self.king >= 0 else 0)
-        return not reach & whites
+        return False
 
     def outcome(self) -> Outcome | None:
         """How the game has ended in this position, or None while it goes on.
