@@ -1,0 +1,68 @@
+"""Share links: a whole game in the fragment of the page's URL.
+
+A link's fragment is a query string, so it stays readable and survives copy and paste::
+
+    #v=1&rules=berkeley&moves=i6-g.d5-7.i4-g&ply=3
+
+``start`` is added only when the game did not begin at the usual start position, and
+``ply`` only when the link shows an earlier position than the last move.  ``v`` is the
+version of the link format: links of every earlier version keep opening (the decoder
+dispatches on it), so a link sent to a friend never goes stale.
+"""
+
+from __future__ import annotations
+
+from urllib.parse import parse_qs, quote, urlencode
+
+from .game import Game, IllegalMove
+from .notation import START_POSITION, NotationError, format_move
+
+LINK_VERSION = 1
+
+
+class LinkError(ValueError):
+    """A fragment that does not describe a game; the message says what is wrong."""
+
+
+def game_to_fragment(game: Game) -> str:
+    """The fragment (without ``#``) that reopens ``game`` at its current position."""
+    fields = {"v": str(LINK_VERSION), "rules": game.rules.name}
+    if game.start != START_POSITION:
+        fields["start"] = game.start
+    fields["moves"] = ".".join(format_move(m) for m in game.moves)
+    if game.ply != len(game.moves):
+        fields["ply"] = str(game.ply)
+    return urlencode(fields, quote_via=quote, safe="/-.")
+
+
+def game_from_fragment(fragment: str) -> Game:
+    """The game a fragment describes (a leading ``#`` is allowed).
+
+    Raises LinkError, saying what is wrong, for anything that is not a valid game.
+    """
+    fields = parse_qs(fragment.lstrip("#"), keep_blank_values=True)
+    single = {name: values[-1] for name, values in fields.items()}
+    version = single.get("v")
+    if version is None:
+        raise LinkError("this link does not describe a game")
+    if version != "1":
+        raise LinkError(f"this link was made by a newer version of the game (v{version})")
+    return _game_v1(single)
+
+
+def _game_v1(fields: dict[str, str]) -> Game:
+    try:
+        game = Game(fields.get("rules", "berkeley"), fields.get("start", START_POSITION))
+    except ValueError as error:
+        raise LinkError(f"the link's game cannot start: {error}") from None
+    moves = [m for m in fields.get("moves", "").split(".") if m]
+    for number, text in enumerate(moves, 1):
+        try:
+            game.play_text(text)
+        except (NotationError, IllegalMove) as error:
+            raise LinkError(f"move {number} of the link: {error}") from None
+    ply_text = fields.get("ply", str(len(moves)))
+    if not ply_text.isdigit() or int(ply_text) > len(moves):
+        raise LinkError(f"the link's position {ply_text!r} is not a move of its game")
+    game.goto(int(ply_text))
+    return game

@@ -1,0 +1,104 @@
+"""Text records and share links: round trips, and bad input refused with its place named."""
+
+from __future__ import annotations
+
+import pytest
+from helpers import position
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tablut.game import Game
+from tablut.links import LinkError, game_from_fragment, game_to_fragment
+from tablut.notation import format_position
+from tablut.rules import RULES
+from tablut.transcript import TranscriptError, export_transcript, import_transcript
+
+OPENING = ["i6-g", "d5-7", "i4-g"]
+
+
+def game_with(*moves: str, **kwargs) -> Game:
+    game = Game(**kwargs)
+    for text in moves:
+        game.play_text(text)
+    return game
+
+
+def same_game(a: Game, b: Game) -> bool:
+    return (a.rules == b.rules and a.start == b.start and a.moves == b.moves
+            and format_position(a.board) == format_position(b.board))
+
+
+def test_transcript_reads_like_a_score_sheet():
+    text = export_transcript(game_with(*OPENING))
+    assert '[Rules "berkeley"]' in text and '[Result "*"]' in text
+    assert "1. i6-g d5-7\n2. i4-g\n" in text
+
+
+def test_transcript_of_a_finished_game_names_the_result():
+    game = game_with("c3-1", start=position("w", B="h8", K="c3"))
+    text = export_transcript(game)
+    assert '[Result "White wins: the king escaped."]' in text
+    assert "1. ... c3-1" in text
+    assert same_game(import_transcript(text), game)
+
+
+@settings(max_examples=30, deadline=None)
+@given(data=st.data(), rules=st.sampled_from(sorted(RULES)))
+def test_export_then_import_gives_the_same_game(data, rules):
+    game = Game(rules)
+    for _ in range(data.draw(st.integers(0, 30))):
+        legal = game.legal_moves()
+        if not legal:
+            break
+        game.play(data.draw(st.sampled_from(legal)))
+    assert same_game(import_transcript(export_transcript(game)), game)
+    again = game_from_fragment(game_to_fragment(game))
+    assert same_game(again, game)
+
+
+def test_a_bare_list_of_moves_is_a_record():
+    game = import_transcript("i6-g d5-7  # white answers\n i4-g\n")
+    assert len(game.moves) == 3 and game.rules.name == "berkeley"
+
+
+@pytest.mark.parametrize("text, line, problem", [
+    ('[Rules "berkeley"\n1. i6-g', 1, "tag must look like"),
+    ('[Colour "red"]', 1, "unknown tag"),
+    ('[Rules "chess"]\n', 1, "unknown rules"),
+    ('[Start "xyz b"]\n', 1, "bad start position"),
+    ("1. i6-g d5-7\n2. i4-g e7-7\n", 2, "not a move"),
+    ("1. i6-g d5-7\n2. i4-g e7-c\n", 2, "blocked at d7"),
+    ('1. i6-g\n[Rules "nielsen"]', 2, "before the moves"),
+    ('[Result "Black wins: the king was captured."]\n1. i6-g', 1, "the moves give '*'"),
+])
+def test_bad_records_name_the_line(text, line, problem):
+    with pytest.raises(TranscriptError, match=problem) as error:
+        import_transcript(text)
+    assert error.value.line == line
+    assert str(error.value).startswith(f"line {line}: ")
+
+
+def test_link_is_readable_and_short():
+    fragment = game_to_fragment(game_with(*OPENING))
+    assert fragment == "v=1&rules=berkeley&moves=i6-g.d5-7.i4-g"
+
+
+def test_link_keeps_an_earlier_position_and_a_set_up_start():
+    game = game_with("c3-5", start=position("w", B="h8 a5", K="c3"), rules="nielsen")
+    game.undo()
+    again = game_from_fragment("#" + game_to_fragment(game))
+    assert same_game(again, game) and again.ply == 0 and again.rules.name == "nielsen"
+
+
+@pytest.mark.parametrize("fragment, problem", [
+    ("", "does not describe a game"),
+    ("#hello", "does not describe a game"),
+    ("v=7&moves=i6-g", "newer version"),
+    ("v=1&rules=go", "cannot start"),
+    ("v=1&moves=i6-g.i6-g", "move 2 of the link"),
+    ("v=1&moves=i6-g&ply=5", "not a move of its game"),
+    ("v=1&start=BBB", "cannot start"),
+])
+def test_bad_links_are_refused_saying_why(fragment, problem):
+    with pytest.raises(LinkError, match=problem):
+        game_from_fragment(fragment)
