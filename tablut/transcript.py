@@ -4,7 +4,7 @@ The form follows PGN's habits::
 
     [Game "Tablut"]
     [Rules "berkeley"]
-    [Start "---BBB---/----B----/----W----/B---W---B/BBWWKWWBB/B---W---B/----W----/----B----/---BBB--- b"]
+    [Start "---BBB---/----B----/ ... /----B----/---BBB--- b"]
     [Result "White wins: the king escaped."]
 
     1. i6-g d5-7
