@@ -1,0 +1,243 @@
+"""The computer player: levels, the :class:`Engine` and its :class:`Analysis` results.
+
+Reproducibility: a level's search is limited by a node budget, not by the clock, so the
+same position with the same game history and the same seed always gives the same move,
+natively and in the browser alike.  Each level also has a wall-clock safety deadline,
+generous for this machine (several times the level's usual thinking time); only on a
+machine so slow that it is reached does the move depend on speed.  With ``movetime``
+(a time per move instead of the level's budget) the move is reproducible only as long
+as the same depth is completed.  The only randomness is the lower levels' evaluation
+noise, a fixed function of the position and of a key drawn from ``random.Random(seed)``.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
+from ..board import Board, Move
+from ..notation import format_move
+from .evaluate import Evaluator
+from .search import MATE_BOUND, Iteration, Searcher, mate_in
+from .weights import weights_for
+
+
+@dataclass(frozen=True)
+class Level:
+    """One strength of the computer player.
+
+    Attributes:
+        name: what a person sees ("Beginner" ... "Master").
+        description: one sentence on how it plays.
+        depth: the deepest nominal search depth, in plies.
+        nodes: the node budget per move (the usual limit).
+        seconds: the safety deadline per move, wall clock.
+        noise: the amplitude of the evaluation noise (0: none); a guard is worth 100.
+    """
+
+    name: str
+    description: str
+    depth: int
+    nodes: int
+    seconds: float
+    noise: int = 0
+
+
+LEVELS: dict[int, Level] = {
+    1: Level("Beginner", "Looks one move ahead for both sides and misjudges positions "
+             "badly; never misses a win in one, never allows one.", 2, 4_000, 5.0, 250),
+    2: Level("Novice", "Two plies, a rough judgement.", 2, 8_000, 5.0, 80),
+    3: Level("Casual", "Three plies, a fair judgement.", 3, 20_000, 8.0, 30),
+    4: Level("Club", "About a quarter of a second of search.", 5, 12_000, 10.0, 0),
+    5: Level("Strong", "About a second of search: sees every forced win within four "
+             "moves.", 64, 40_000, 20.0, 0),
+    6: Level("Expert", "About four seconds of search.", 64, 150_000, 40.0, 0),
+    7: Level("Master", "About fifteen seconds of search.", 64, 600_000, 120.0, 0),
+}
+"""The levels by number, weakest first; the numbers are what a person chooses."""
+
+DEFAULT_LEVEL = 5
+"""The level a new game uses."""
+
+
+@dataclass(frozen=True)
+class Analysis:
+    """What the search thinks of a position, after one completed depth.
+
+    Attributes:
+        move: the best move found.
+        score: its score for the side to move (hundredths of a guard; wins and losses are
+            beyond +-99000).
+        mate_in: moves of the side to move to a forced win (negative: to a forced loss),
+            or None when nothing is proven.
+        pv: the expected line, starting with ``move``.
+        depth: nominal depth in plies (0: no depth completed, a safe move picked by a quick
+            look at each move).
+        seldepth: the deepest ply reached, with extensions.
+        nodes: positions searched.
+        nps: nodes per second.
+        elapsed: seconds since the search began.
+    """
+
+    move: Move
+    score: int
+    mate_in: int | None
+    pv: tuple[Move, ...]
+    depth: int
+    seldepth: int
+    nodes: int
+    nps: int
+    elapsed: float
+    complete: bool = True
+
+    def to_dict(self) -> dict:
+        """Plain data (for the browser worker and JSON): moves as text, e.g. ``"b3-6"``."""
+        return {
+            "move": format_move(self.move),
+            "from": self.move[0],
+            "to": self.move[1],
+            "score": self.score,
+            "mate_in": self.mate_in,
+            "pv": [format_move(m) for m in self.pv],
+            "depth": self.depth,
+            "seldepth": self.seldepth,
+            "nodes": self.nodes,
+            "nps": self.nps,
+            "elapsed": round(self.elapsed, 4),
+            "complete": self.complete,
+        }
+
+
+def _analysis(it: Iteration) -> Analysis:
+    nps = int(it.nodes / it.elapsed) if it.elapsed > 0 else 0
+    return Analysis(it.move, it.score, mate_in(it.score), it.pv, it.depth, it.seldepth,
+                    it.nodes, nps, it.elapsed, it.complete)
+
+
+@dataclass
+class Engine:
+    """The computer player at one level.
+
+    Args:
+        level: a key of :data:`LEVELS`.
+        seed: selects the lower levels' evaluation noise (same seed, same moves).
+        movetime: if given, think this many seconds per move instead of using the
+            level's node budget (stronger on fast machines, not reproducible across them).
+
+    The engine keeps no state between moves (its table is cleared for every search), so a
+    hint asked in the middle of a game never changes the moves it will play.
+    """
+
+    level: int = DEFAULT_LEVEL
+    seed: int = 0
+    movetime: float | None = None
+    last: Analysis | None = field(default=None, init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        if self.level not in LEVELS:
+            raise ValueError(f"level must be one of {min(LEVELS)}..{max(LEVELS)}")
+        self._noise_key = random.Random(self.seed).getrandbits(64)
+
+    @property
+    def spec(self) -> Level:
+        """The :class:`Level` played."""
+        return LEVELS[self.level]
+
+    def analyse(
+        self,
+        board: Board,
+        time_limit: float | None = None,
+        depth: int | None = None,
+        nodes: int | None = None,
+    ) -> Iterator[Analysis]:
+        """Search ``board`` (unchanged) and yield an :class:`Analysis` per completed depth.
+
+        With no limit given, the level's limits apply (its depth, node budget, safety
+        deadline and noise; or ``movetime`` if the engine has one).  Given limits replace
+        them all: any of ``time_limit`` (seconds), ``depth`` (plies), ``nodes``; the noise
+        of the level still applies.  However little time it gets, it yields at least one
+        analysis with a legal move, unless the game is over (then nothing).
+        """
+        spec = self.spec
+        start = time.perf_counter()
+        if time_limit is None and depth is None and nodes is None:
+            if self.movetime is not None:
+                max_depth, node_limit, seconds = spec.depth, None, self.movetime
+            else:
+                max_depth, node_limit, seconds = spec.depth, spec.nodes, spec.seconds
+        else:
+            max_depth = depth if depth is not None else 64
+            node_limit, seconds = nodes, time_limit
+        deadline = start + seconds if seconds is not None else None
+        weights = weights_for(board.rules)
+        searcher = Searcher(Evaluator(weights), noise=spec.noise, noise_key=self._noise_key)
+        yielded = False
+        for it in searcher.iterate(board, max_depth, node_limit, deadline, start):
+            result = _analysis(it)
+            self.last = result
+            yielded = True
+            yield result
+        if not yielded and board.last_move_outcome is None and board.legal_moves():
+            # Not even depth 1 finished: fall back on the quick look at each move, which
+            # puts wins first and moves that lose at once last.
+            moves = searcher._order_root(board.copy(), board.legal_moves())
+            elapsed = time.perf_counter() - start
+            result = Analysis(moves[0], 0, None, (moves[0],), 0, 0, searcher.nodes,
+                              int(searcher.nodes / elapsed) if elapsed > 0 else 0,
+                              elapsed, False)
+            self.last = result
+            yield result
+
+    def think(self, board: Board, **limits) -> Analysis:
+        """The final :class:`Analysis` of a search (see :meth:`analyse` for ``limits``)."""
+        result = None
+        for result in self.analyse(board, **limits):  # noqa: B007
+            pass
+        if result is None:
+            raise ValueError("the game is over: there is no move to choose")
+        return result
+
+    def choose_move(self, board: Board) -> Move:
+        """The move the engine plays in ``board`` (which it does not change)."""
+        return self.think(board).move
+
+    def choose_move_dict(self, board: Board) -> dict:
+        """:meth:`think` as plain data (see :meth:`Analysis.to_dict`)."""
+        return self.think(board).to_dict()
+
+
+class GreedyPlayer:
+    """A one-ply player for measuring the engine: it plays the move whose resulting
+    position its evaluation likes best (wins first), ties broken by ``random.Random(seed)``.
+    It never looks at the opponent's replies."""
+
+    name = "greedy"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = random.Random(seed)
+
+    def choose_move(self, board: Board) -> Move:
+        """The greedy move in ``board`` (unchanged)."""
+        board = board.copy()
+        evaluate = Evaluator(weights_for(board.rules))
+        mover = board.side
+        best: list[Move] = []
+        best_score = None
+        for move in board.legal_moves():
+            board.push(move)
+            outcome = board.last_move_outcome
+            if outcome is not None:
+                score = 10 * MATE_BOUND if outcome.winner == mover else (
+                    0 if outcome.winner is None else -10 * MATE_BOUND)
+            else:
+                score = -evaluate(board)
+            board.pop()
+            if best_score is None or score > best_score:
+                best, best_score = [move], score
+            elif score == best_score:
+                best.append(move)
+        if not best:
+            raise ValueError("the game is over: there is no move to choose")
+        return self.rng.choice(best)

@@ -1,0 +1,50 @@
+"""Evaluation weights for each rule set, one number per feature of
+:data:`tablut.ai.evaluate.FEATURES` (white's side: positive favours white).
+
+These values are the output of ``tools/tune.py`` (self-play matches between weight
+vectors); rerun it to retune, and paste what it prints here.
+"""
+
+from __future__ import annotations
+
+from ..rules import Rules
+from .evaluate import FEATURES
+
+_START = {
+    "white_guards": 100,
+    "black_soldiers": -55,
+    "king_mobility": 4,
+    "king_threat_squares": 40,
+    "king_fork_squares": 150,
+    "king_open_lines": 60,
+    "king_reach2_lines": 6,
+    "king_hostile_sides": -30,
+    "king_white_sides": 5,
+    "king_capture_squares": -20,
+    "king_capture_reached": -80,
+    "white_hanging": -25,
+    "black_hanging": 15,
+    "white_mobility": 1,
+    "black_mobility": -1,
+    "black_line_control": -3,
+    "king_escape_distance": -10,
+    "white_enclosed": -40,
+    "black_corner_guards": -10,
+    "side_to_move": 10,
+    "capture_on_move": 40,
+}
+
+WEIGHTS: dict[str, tuple[int, ...]] = {
+    "berkeley": tuple(_START[name] for name in FEATURES),
+    "brainking": tuple(_START[name] for name in FEATURES),
+    "nielsen": tuple(_START[name] for name in FEATURES),
+}
+"""Tuned weights by rule-set name."""
+
+
+def weights_for(rules: Rules) -> tuple[int, ...]:
+    """The weights for ``rules``; a rule set not tuned yet gets those of the closest one
+    (corner escape: nielsen's, else berkeley's)."""
+    if rules.name in WEIGHTS:
+        return WEIGHTS[rules.name]
+    return WEIGHTS["nielsen" if rules.escape.value == "corner" else "berkeley"]
