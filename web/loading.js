@@ -16,6 +16,8 @@
     "Loaded files": 90,
     "Loaded Pyodide": 95
   };
+  // The files without which the game cannot start: the runtime, its config, the Python.
+  var RUNTIME = /\/(pyodide|pyscript)\/[^/]+$|\.(py|toml)$/;
   var started = Date.now();
   var failed = false;
 
@@ -72,11 +74,50 @@
     if (loading()) fail("The game could not start (" + (reason || "error") + ").");
   });
 
+  // An uncaught Python error raises no JavaScript error event: PyScript logs it and adds
+  // a .py-error banner to the end of the body, below this screen. Say it here instead.
+  document.addEventListener("DOMContentLoaded", function () {
+    new MutationObserver(function (records, observer) {
+      if (!loading()) return observer.disconnect();
+      records.forEach(function (record) {
+        record.addedNodes.forEach(function (node) {
+          if (node.classList && node.classList.contains("py-error")) {
+            var lines = node.textContent.trim().split("\n");
+            fail("The game could not start (" + lines[lines.length - 1] + ").");
+          }
+        });
+      });
+    }).observe(document.body, { childList: true });
+  });
+
+  // A runtime file that fails to download does not always raise: Pyodide waits forever
+  // when its .wasm is missing. The resource timeline knows the status of every response
+  // (Chromium; elsewhere responseStatus is undefined and this stays silent).
+  if (typeof PerformanceObserver === "function") {
+    try {
+      new PerformanceObserver(function (list) {
+        list.getEntries().forEach(function (entry) {
+          var url = entry.name.split("?")[0];
+          if (entry.responseStatus >= 400 && RUNTIME.test(url)) {
+            var file = url.split("/").pop();
+            fail("The game could not start: " + file + " could not be downloaded (HTTP " +
+                 entry.responseStatus + ").");
+          }
+        });
+      }).observe({ type: "resource", buffered: true });
+    } catch (error) {
+      // An old browser without the resource timeline: the other checks still apply.
+    }
+  }
+
   // A slow network or device is not a failure, but say that it is still working.
   var timer = setInterval(function () {
     if (failed || !loading()) return clearInterval(timer);
     var seconds = Math.round((Date.now() - started) / 1000);
     var note = element("loading-time");
-    if (note) note.textContent = seconds >= 5 ? seconds + " s" : "";
+    if (!note) return;
+    note.textContent = seconds < 5 ? "" : seconds < 40 ? seconds + " s" :
+      seconds + " s: this is taking longer than usual. A slow connection? It downloads " +
+      "several megabytes the first time.";
   }, 1000);
 })();

@@ -1,0 +1,232 @@
+"""End-to-end: the built page in a real Chromium, with the real Pyodide and PyScript.
+
+The page is loaded once per module (Pyodide takes seconds to start) and the tests read
+what a person would see. They follow the contract in DESIGN.md: ``data-ready``,
+``data-square``/``data-piece``, accessible names, one ``role=status``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+from playwright.sync_api import Browser, ConsoleMessage, Page, expect
+
+pytestmark = pytest.mark.e2e
+
+#: Pyodide and a worker's second interpreter take seconds; a slow CI machine, more.
+LOAD_TIMEOUT_MS = 90_000
+
+#: The start position of RULES.md, row 9 first, as a person reads the board.
+START_ROWS = [
+    "---BBB---",
+    "----B----",
+    "----W----",
+    "B---W---B",
+    "BBWWKWWBB",
+    "B---W---B",
+    "----W----",
+    "----B----",
+    "---BBB---",
+]
+PIECE_OF_CHAR = {"B": "black", "W": "white", "K": "king"}
+FILES = "abcdefghi"
+
+
+def start_pieces() -> dict[str, str]:
+    """Square name -> piece kind for the start position."""
+    pieces = {}
+    for index, row in enumerate(START_ROWS):
+        rank = 9 - index
+        for col, char in enumerate(row):
+            if char in PIECE_OF_CHAR:
+                pieces[f"{FILES[col]}{rank}"] = PIECE_OF_CHAR[char]
+    return pieces
+
+
+@dataclass
+class LoadedPage:
+    """A page loaded and ready, with what it did on the way."""
+
+    page: Page
+    requests: list[str] = field(default_factory=list)
+    console_errors: list[str] = field(default_factory=list)
+    page_errors: list[str] = field(default_factory=list)
+
+
+def open_page(browser: Browser, url: str, width: int, height: int) -> LoadedPage:
+    """Open ``url`` in a fresh context of the given viewport, recording every request
+    (the AI worker's included) and every error, and wait until the page is ready."""
+    context = browser.new_context(viewport={"width": width, "height": height})
+    page = context.new_page()
+    loaded = LoadedPage(page)
+    context.on("request", lambda request: loaded.requests.append(request.url))
+    page.on("pageerror", lambda error: loaded.page_errors.append(str(error)))
+
+    def on_console(message: ConsoleMessage) -> None:
+        if message.type == "error":
+            loaded.console_errors.append(message.text)
+
+    page.on("console", on_console)
+    page.goto(url)
+    page.wait_for_function("document.body.dataset.ready === 'true'", timeout=LOAD_TIMEOUT_MS)
+    return loaded
+
+
+def wait_for_ai(page: Page) -> str:
+    """Wait until the page has heard from its AI worker; return "ready" or "failed"."""
+    page.wait_for_function("document.body.dataset.ai !== undefined", timeout=LOAD_TIMEOUT_MS)
+    return page.evaluate("document.body.dataset.ai")
+
+
+def screenshot_dir(pytestconfig: pytest.Config) -> Path:
+    """Where screenshots go: pytest-playwright's output folder (test-results/)."""
+    folder = Path(pytestconfig.getoption("--output")) / "screenshots"
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+@pytest.fixture(scope="module")
+def desktop(browser: Browser, site_url: str) -> Iterator[LoadedPage]:
+    """The page at 1280x800, loaded once for the module's read-only tests."""
+    loaded = open_page(browser, site_url, 1280, 800)
+    yield loaded
+    loaded.page.context.close()
+
+
+def test_page_becomes_ready_and_shows_whose_turn(desktop: LoadedPage) -> None:
+    page = desktop.page
+    expect(page.locator("#loading")).to_be_hidden()
+    expect(page.get_by_role("status")).to_have_count(1)
+    expect(page.get_by_role("status")).to_have_text("Black to move.")
+    assert page.title() == "Tablut"
+
+
+def test_board_has_81_named_squares(desktop: LoadedPage) -> None:
+    squares = desktop.page.locator("svg [data-square]:not([data-piece])")
+    expect(squares).to_have_count(81)
+    names = squares.evaluate_all("els => els.map(e => e.dataset.square)")
+    assert sorted(names) == sorted(f"{f}{r}" for f in FILES for r in range(1, 10))
+    pieces = start_pieces()
+    labels = dict(
+        squares.evaluate_all(
+            "els => els.map(e => [e.dataset.square, e.getAttribute('aria-label')])"
+        )
+    )
+    assert labels["e5"] == "e5, white king"
+    assert labels["a1"] == "a1, empty"
+    assert labels["d1"] == "d1, black piece"
+    assert labels["e3"] == "e3, white piece"
+    assert sum(label.endswith("empty") for label in labels.values()) == 81 - len(pieces)
+    # Reachable by accessible name, as a screen-reader user (and a test) finds it.
+    expect(desktop.page.get_by_role("button", name="e5, white king")).to_have_count(1)
+
+
+def test_board_shows_the_start_position(desktop: LoadedPage) -> None:
+    pieces = desktop.page.locator("svg [data-piece]")
+    expect(pieces).to_have_count(25)
+    shown = dict(pieces.evaluate_all("els => els.map(e => [e.dataset.square, e.dataset.piece])"))
+    assert shown == start_pieces()
+    assert sorted(shown.values()).count("black") == 16
+    assert sorted(shown.values()).count("white") == 8
+
+
+def test_ai_worker_answers_a_call(desktop: LoadedPage) -> None:
+    # The page asks the worker for a move at start and checks it is legal (web/main.py).
+    assert wait_for_ai(desktop.page) == "ready"
+
+
+def test_every_request_stays_on_loopback(desktop: LoadedPage) -> None:
+    wait_for_ai(desktop.page)  # the worker's own requests are done too
+    assert desktop.requests, "no request was recorded"
+    for url in desktop.requests:
+        parts = urlsplit(url[len("blob:"):] if url.startswith("blob:") else url)
+        if parts.scheme == "data":
+            continue  # inline data: no network
+        assert parts.scheme == "http" and parts.hostname == "127.0.0.1", url
+    # The recorder sees the worker's traffic too: each interpreter fetches the engine.
+    engine = [url for url in desktop.requests if url.endswith("/tablut/game.py")]
+    assert len(engine) >= 2, engine
+    # The runtime comes from the site itself, under its sub-path.
+    assert any(url.endswith("/tablut/pyodide/pyodide.asm.wasm") for url in desktop.requests)
+
+
+def test_page_logs_no_errors(desktop: LoadedPage) -> None:
+    wait_for_ai(desktop.page)
+    assert desktop.page_errors == []
+    assert desktop.console_errors == []
+    expect(desktop.page.locator(".py-error")).to_have_count(0)
+
+
+def test_desktop_screenshot(desktop: LoadedPage, pytestconfig: pytest.Config) -> None:
+    page = desktop.page
+    box = page.locator("#board svg").bounding_box()
+    assert box is not None
+    # The board fills the height left by the title and status, within the viewport.
+    assert 500 <= box["height"] <= 800 and box["y"] + box["height"] <= 800
+    page.screenshot(path=screenshot_dir(pytestconfig) / "desktop-1280x800.png")
+
+
+def test_board_fits_a_phone(browser: Browser, site_url: str, pytestconfig: pytest.Config) -> None:
+    loaded = open_page(browser, site_url, 360, 740)
+    page = loaded.page
+    try:
+        box = page.locator("#board svg").bounding_box()
+        assert box is not None
+        assert box["x"] >= 0 and box["x"] + box["width"] <= 360
+        assert box["width"] >= 320, "the board should use the phone's width"
+        # Nothing scrolls sideways.
+        assert page.evaluate("document.documentElement.scrollWidth") <= 360
+        corner = page.locator("[data-square='i9']:not([data-piece])").bounding_box()
+        assert corner is not None and corner["x"] + corner["width"] <= 360
+        page.screenshot(path=screenshot_dir(pytestconfig) / "phone-360x740.png")
+    finally:
+        page.context.close()
+
+
+def test_loading_screen_reports_a_failed_start(browser: Browser, site_url: str) -> None:
+    context = browser.new_context()
+    page = context.new_page()
+    try:
+        # As if the interpreter could not be downloaded.
+        page.route("**/pyodide.asm.wasm", lambda route: route.fulfill(status=404, body=""))
+        page.goto(site_url)
+        message = page.locator("#loading-message")
+        expect(message).to_contain_text("could not start", timeout=LOAD_TIMEOUT_MS)
+        expect(message).to_contain_text("Reload the page")
+        assert page.evaluate("document.body.dataset.ready") is None
+    finally:
+        context.close()
+
+
+def test_loading_screen_explains_missing_webassembly(browser: Browser, site_url: str) -> None:
+    context = browser.new_context()
+    page = context.new_page()
+    try:
+        page.add_init_script("delete globalThis.WebAssembly")
+        page.goto(site_url)
+        expect(page.locator("#loading-message")).to_contain_text(
+            "lacks WebAssembly", timeout=LOAD_TIMEOUT_MS
+        )
+    finally:
+        context.close()
+
+
+def test_loading_screen_reports_a_python_error(browser: Browser, site_url: str) -> None:
+    context = browser.new_context()
+    page = context.new_page()
+    try:
+        # As if a UI module were broken: PyScript only logs such an error, off screen.
+        page.route(
+            "**/web/board.py",
+            lambda route: route.fulfill(body="raise RuntimeError('broken board')"),
+        )
+        page.goto(site_url)
+        message = page.locator("#loading-message")
+        expect(message).to_contain_text("could not start", timeout=LOAD_TIMEOUT_MS)
+        expect(message).to_contain_text("RuntimeError: broken board")
+    finally:
+        context.close()
