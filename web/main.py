@@ -13,8 +13,9 @@ Milestones the page exposes, for people and for the end-to-end tests:
   ``"failed"`` if it could not. The worker starts a second interpreter, which takes
   seconds more; a person can move in the meantime.
 
-Performance marks ``tablut:board``, ``tablut:ready`` and ``tablut:ai`` time the same
-milestones for ``tools/measure_startup.py``.
+Performance marks time the same milestones for ``tests/e2e/measure_startup.py``:
+``tablut:board``, ``tablut:ready``, ``tablut:ai-started`` (the worker is up) and
+``tablut:ai`` (its first answer).
 
 Why not ``py:all-done`` for ready: PyScript 0.7 dispatches ``py:done`` for a worker's
 ``<script>`` only when the worker can reach the DOM, which needs SharedArrayBuffer, which
@@ -28,8 +29,7 @@ import asyncio
 
 from pyscript import document, window, workers
 
-from tablut.game import Game
-from tablut.notation import parse_move
+from tablut import Game, parse_move
 from web.board import CORNERS, BoardView
 
 
@@ -62,11 +62,13 @@ async def check_ai(app: App) -> None:
     """Ask the AI worker for a move in the current position and check that it is legal.
 
     This proves the worker's interpreter loaded the engine and answers calls; a failure
-    only costs the computer player, so it is reported, not raised.
+    only costs the computer player, so it is reported, not raised. Level 1, the quickest
+    search, so that the check costs the page next to nothing.
     """
     try:
         ai = await workers["ai"]
-        answer = await ai.suggest(app.game.to_json())
+        window.performance.mark("tablut:ai-started")
+        answer = await ai.suggest(app.game.to_json(), 1, 0)
         if answer is None or parse_move(answer) not in app.game.legal_moves():
             raise RuntimeError(f"the AI worker suggested {answer!r}, not a legal move")
         document.body.dataset.ai = "ready"

@@ -11,7 +11,8 @@ Run ``make site`` first. Each run launches a fresh browser and measures, from na
   (fresh profile), the floor that PyScript and the app add to.
 
 For the page: ``board`` when the board is drawn, ``ready`` when a person can move
-(``data-ready``), ``ai`` when the AI worker has answered its first call.
+(``data-ready``), ``ai-started`` when the AI worker's interpreter is up, ``ai`` when it
+has answered its first call (a level-1 search of the start position).
 Figures vary with the machine and its load; nothing here asserts a time.
 """
 
@@ -54,8 +55,8 @@ def page_figures(page: Page) -> dict[str, float]:
     page.wait_for_function("document.body.dataset.ready === 'true'", timeout=TIMEOUT_MS)
     page.wait_for_function("document.body.dataset.ai !== undefined", timeout=TIMEOUT_MS)
     found = marks(page)
-    return {key: found[f"tablut:{key}"] / 1000 for key in ("board", "ready", "ai") if
-            f"tablut:{key}" in found}
+    keys = ("board", "ready", "ai-started", "ai")
+    return {key: found[f"tablut:{key}"] / 1000 for key in keys if f"tablut:{key}" in found}
 
 
 def measure_once(base_url: str) -> dict[str, float]:
