@@ -10,17 +10,18 @@ Milestones the page exposes, for people and for the end-to-end tests:
 - ``document.body.dataset.ready == "true"`` once the board is drawn and the page is
   wired: from then on a person can move;
 - ``document.body.dataset.ai`` is ``"ready"`` once the AI worker has answered a call, or
-  ``"failed"`` if it could not. The worker starts a second interpreter, which takes
-  seconds more; a person can move in the meantime.
+  ``"failed"`` if it could not. The worker, a second interpreter, is started only once
+  the board is drawn (see :func:`start_ai_worker`) and takes seconds more; a person
+  can move in the meantime.
 
 Performance marks time the same milestones for ``tests/e2e/measure_startup.py``:
 ``tablut:board``, ``tablut:ready``, ``tablut:ai-started`` (the worker is up) and
 ``tablut:ai`` (its first answer).
 
-Why not ``py:all-done`` for ready: PyScript 0.7 dispatches ``py:done`` for a worker's
-``<script>`` only when the worker can reach the DOM, which needs SharedArrayBuffer, which
-needs COOP/COEP headers that GitHub Pages does not send. Without them ``py:all-done``
-never fires on a page that has a worker.
+Why ready is set here and not on ``py:all-done``: PyScript 0.7 dispatches ``py:done``
+for a worker's ``<script>`` only when the worker can reach the DOM, which needs
+SharedArrayBuffer, which needs COOP/COEP headers that GitHub Pages does not send; with a
+worker in the page from the start, ``py:all-done`` never fires there.
 """
 
 from __future__ import annotations
@@ -78,6 +79,17 @@ async def check_ai(app: App) -> None:
         document.body.dataset.ai = "failed"
 
 
+def start_ai_worker() -> None:
+    """Start the AI worker declared in index.html's ``<template id="ai-worker">``.
+
+    PyScript starts a ``<script type="py" worker>`` when it enters the document; the
+    template keeps it out until the board is drawn, so the two interpreters do not
+    compete for the CPU while a person waits for the board.
+    """
+    template = document.getElementById("ai-worker")
+    document.body.append(template.content.cloneNode(True))
+
+
 def main() -> App:
     """Start the page: draw a new game, swap the loading screen for it, wire the rest."""
     try:
@@ -90,6 +102,7 @@ def main() -> App:
     window.performance.mark("tablut:board")
     document.body.dataset.ready = "true"
     window.performance.mark("tablut:ready")
+    start_ai_worker()
     # Kept in a global: the event loop holds tasks only weakly.
     global AI_CHECK
     AI_CHECK = asyncio.ensure_future(check_ai(app))
