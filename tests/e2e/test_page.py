@@ -53,6 +53,7 @@ class LoadedPage:
 
     page: Page
     requests: list[str] = field(default_factory=list)
+    failures: list[str] = field(default_factory=list)
     console_errors: list[str] = field(default_factory=list)
     page_errors: list[str] = field(default_factory=list)
 
@@ -64,6 +65,12 @@ def open_page(browser: Browser, url: str, width: int, height: int) -> LoadedPage
     page = context.new_page()
     loaded = LoadedPage(page)
     context.on("request", lambda request: loaded.requests.append(request.url))
+    context.on("requestfailed", lambda request: loaded.failures.append(request.url))
+    context.on(
+        "response",
+        lambda response: response.status >= 400
+        and loaded.failures.append(f"{response.status} {response.url}"),
+    )
     page.on("pageerror", lambda error: loaded.page_errors.append(str(error)))
 
     def on_console(message: ConsoleMessage) -> None:
@@ -139,7 +146,7 @@ def test_ai_worker_answers_a_call(desktop: LoadedPage) -> None:
     assert wait_for_ai(desktop.page) == "ready"
 
 
-def test_every_request_stays_on_loopback(desktop: LoadedPage) -> None:
+def test_every_request_stays_on_loopback(desktop: LoadedPage, site_url: str) -> None:
     wait_for_ai(desktop.page)  # the worker's own requests are done too
     assert desktop.requests, "no request was recorded"
     for url in desktop.requests:
@@ -147,6 +154,9 @@ def test_every_request_stays_on_loopback(desktop: LoadedPage) -> None:
         if parts.scheme == "data":
             continue  # inline data: no network
         assert parts.scheme == "http" and parts.hostname == "127.0.0.1", url
+        # Relative URLs only: nothing is asked of the server outside the site's sub-path.
+        assert url.startswith(site_url) or url.startswith("blob:"), url
+    assert desktop.failures == []
     # The recorder sees the worker's traffic too: each interpreter fetches the engine.
     engine = [url for url in desktop.requests if url.endswith("/tablut/game.py")]
     assert len(engine) >= 2, engine
