@@ -44,6 +44,8 @@
     if (screen) screen.classList.add("failed");
     var bar = element("loading-progress");
     if (bar) bar.hidden = true;
+    var note = element("loading-time");
+    if (note) note.textContent = "";
     say(text + " Reload the page to try again.");
   }
   window.tablutLoadFailed = fail;
