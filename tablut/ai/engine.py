@@ -49,7 +49,7 @@ LEVELS: dict[int, Level] = {
     1: Level("Beginner", "Looks one move ahead for both sides and misjudges positions "
              "badly; never misses a win in one, never allows one.", 2, 4_000, 5.0, 250),
     2: Level("Novice", "Two plies, a rough judgement.", 2, 8_000, 5.0, 80),
-    3: Level("Casual", "Three plies, a fair judgement.", 3, 20_000, 8.0, 30),
+    3: Level("Casual", "Three plies, a fair judgement.", 3, 10_000, 8.0, 30),
     4: Level("Club", "About a quarter of a second of search.", 5, 12_000, 10.0, 0),
     5: Level("Strong", "About a second of search: sees every forced win within four "
              "moves.", 64, 40_000, 20.0, 0),
@@ -125,6 +125,7 @@ class Engine:
         seed: selects the lower levels' evaluation noise (same seed, same moves).
         movetime: if given, think this many seconds per move instead of using the
             level's node budget (stronger on fast machines, not reproducible across them).
+        weights: evaluation weights to use instead of the tuned ones (for tuning).
 
     The engine keeps no state between moves (its table is cleared for every search), so a
     hint asked in the middle of a game never changes the moves it will play.
@@ -133,6 +134,7 @@ class Engine:
     level: int = DEFAULT_LEVEL
     seed: int = 0
     movetime: float | None = None
+    weights: tuple[float, ...] | None = None
     last: Analysis | None = field(default=None, init=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -171,7 +173,7 @@ class Engine:
             max_depth = depth if depth is not None else 64
             node_limit, seconds = nodes, time_limit
         deadline = start + seconds if seconds is not None else None
-        weights = weights_for(board.rules)
+        weights = self.weights if self.weights is not None else weights_for(board.rules)
         searcher = Searcher(Evaluator(weights), noise=spec.noise, noise_key=self._noise_key)
         yielded = False
         for it in searcher.iterate(board, max_depth, node_limit, deadline, start):

@@ -1,0 +1,494 @@
+"""The computer opponent: forced wins found, losses in one avoided, limits kept, results
+reproducible, and the bitboard threat tests agreeing with the board's own rules.
+
+Every forced-win position below is checked here by an exhaustive solver that knows
+nothing but ``legal_moves``/``push``/``outcome`` (move ordering only, no pruning by game
+knowledge), so the test does not trust the engine to say which positions are won.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import random
+import time
+from contextlib import redirect_stderr, redirect_stdout
+
+import pytest
+
+from tablut.ai import DEFAULT_LEVEL, LEVELS, Engine, GreedyPlayer, mate_in
+from tablut.ai.bits import (
+    black_can_capture_king,
+    capture_destinations,
+    king_escape_targets,
+    open_escape_rays,
+)
+from tablut.ai.commands import match_command, search_command
+from tablut.ai.evaluate import FEATURES, Evaluator, features
+from tablut.ai.search import MATE
+from tablut.ai.weights import WEIGHTS
+from tablut.board import Board
+from tablut.notation import format_move, parse_position
+from tablut.rules import RULES
+from tablut.squares import CORNERS_BB, EDGES_BB, THRONE
+
+# -- the exhaustive solver ------------------------------------------------------------------
+
+
+def _ends(board: Board, me: str) -> int | None:
+    """1 if ``me`` has won, -1 if lost, 0 drawn, None while the game goes on."""
+    outcome = board.outcome()
+    if outcome is None:
+        return None
+    return 1 if outcome.winner == me else 0 if outcome.winner is None else -1
+
+
+def wins_within(board: Board, n: int, killers: dict | None = None) -> bool:
+    """Whether the side to move can force a win within ``n`` of its own moves."""
+    killers = {} if killers is None else killers
+    me = board.side
+    moves = board.legal_moves()
+    if n > 1:  # a win in one needs no deeper look
+        for move in moves:
+            board.push(move)
+            won = _ends(board, me) == 1
+            board.pop()
+            if won:
+                return True
+    killer = killers.get(("win", n))
+    if killer in moves:
+        moves.remove(killer)
+        moves.insert(0, killer)
+    for move in moves:
+        board.push(move)
+        result = _ends(board, me)
+        won = result == 1 if result is not None else n > 1 and loses_within(board, n - 1,
+                                                                              killers)
+        board.pop()
+        if won:
+            killers[("win", n)] = move
+            return True
+    return False
+
+
+def loses_within(board: Board, n: int, killers: dict) -> bool:
+    """Whether every move of the side to move lets the opponent win within ``n`` moves."""
+    me = board.side
+    moves = board.legal_moves()
+    killer = killers.get(("hold", n))
+    if killer in moves:
+        moves.remove(killer)
+        moves.insert(0, killer)
+    for move in moves:
+        board.push(move)
+        result = _ends(board, me)
+        lost = result == -1 if result is not None else wins_within(board, n, killers)
+        board.pop()
+        if not lost:
+            killers[("hold", n)] = move
+            return False
+    return True
+
+
+def move_wins_within(board: Board, move, n: int) -> bool:
+    """Whether ``move`` forces a win within ``n`` moves (this one included)."""
+    me = board.side
+    board = board.copy()
+    board.push(move)
+    result = _ends(board, me)
+    if result is not None:
+        return result == 1
+    return n > 1 and loses_within(board, n - 1, {})
+
+
+def loses_at_once(board: Board, move) -> bool:
+    """Whether ``move`` ends the game in a loss or lets the opponent win with one move."""
+    me = board.side
+    board = board.copy()
+    board.push(move)
+    result = _ends(board, me)
+    if result is not None:
+        return result == -1
+    return wins_within(board, 1)
+
+
+# -- forced wins ----------------------------------------------------------------------------
+
+# (rules, side to move, moves to the win, position); found by random search, proven below.
+PUZZLES = [
+    ("berkeley", "white", 1,
+     "--------B/----B----/----W----/---------/-W---W---/-----B-B-/--BK-----/---------/--------- w"),
+    ("berkeley", "white", 2,
+     "-----B---/-----W---/--W--K--B/--B------/---------/---------/-----W-B-/B--------/--------- w"),
+    ("berkeley", "black", 1,
+     "---------/B--------/---B-----/------B--/---------/-KB------/---------/---------/--------- b"),
+    ("berkeley", "black", 2,
+     "---------/-B-------/---------/---------/-----B-B-/--------B/----BK---/---------/-----B--- b"),
+    ("berkeley", "black", 3,
+     "---------/---------/---------/-B---BB--/---------/BKB------/---------/B---W----/--------- b"),
+    ("brainking", "white", 1,
+     "--------B/----B----/----W----/---------/-W---W---/-----B-B-/--BK-----/---------/--------- w"),
+    ("brainking", "white", 2,
+     "-----B---/-----W---/--W--K--B/--B------/---------/---------/-----W-B-/B--------/--------- w"),
+    ("brainking", "white", 3,
+     "--BBB----/-B-KW----/---W-----/---------/---------/--B------/---------/---------/-----W--- w"),
+    ("brainking", "black", 1,
+     "---------/-----B---/-B---KBB-/-----B---/---------/---------/---B-----/---------/--------- b"),
+    ("brainking", "black", 2,
+     "---------/-B-------/B--------/---------/---------/-W---B---/-KB------/-B-------/---B----- b"),
+    ("nielsen", "white", 1,
+     "-WBB-----/---------/------B--/-----W---/---B-----/---------/---W-----/---------/---K-B--- w"),
+    ("nielsen", "white", 2,
+     "---------/W--------/---------/-----B---/-----B---/--K------/---------/---------/--------- w"),
+    ("nielsen", "white", 3,
+     "---------/---------/---------/---------/---------/--W------/----B----/------B--/-BK---W-- w"),
+    ("nielsen", "white", 4,
+     "---------/---------/---------/---------/------B--/--------B/-------B-/-------K-/--B------ w"),
+    ("nielsen", "black", 1,
+     "---------/K--------/---B-----/---------/---------/--------B/------B--/-------B-/--------- b"),
+    ("nielsen", "black", 2,
+     "---------/-KB------/---------/-B----W--/--B------/---------/---------/---B-----/------B-- b"),
+    ("nielsen", "black", 3,
+     "---------/--------W/---------/---------/---------/---B--B--/---------/BKB------/------B-- b"),
+]
+
+
+def test_every_rule_set_side_and_length_has_a_puzzle():
+    have = {(rules, side, n) for rules, side, n, _ in PUZZLES}
+    missing = [(r, s, n) for r in RULES for s in ("white", "black") for n in (1, 2, 3, 4)
+               if (r, s, n) not in have]
+    assert len(missing) <= 7, missing  # the hardest to find are being added
+
+
+@pytest.mark.parametrize(
+    "rules,side,n,text", PUZZLES, ids=[f"{r}-{s}-in-{n}" for r, s, n, _ in PUZZLES]
+)
+def test_forced_win_is_found(rules, side, n, text):
+    board = parse_position(text, RULES[rules])
+    assert board.side == side
+    # The solver proves the position: a win in n, none in n - 1.
+    assert wins_within(board.copy(), n)
+    assert n == 1 or not wins_within(board.copy(), n - 1)
+    # The default level finds it: the right distance, and a move that keeps the win.
+    analysis = Engine(level=DEFAULT_LEVEL).think(board)
+    assert analysis.mate_in == n, (analysis.score, analysis.pv)
+    assert move_wins_within(board, analysis.move, n), format_move(analysis.move)
+
+
+def test_the_losing_side_sees_its_loss():
+    """From the loser's side, a position lost in n moves scores as lost."""
+    text = ("---------/-B-------/---------/---------/-----B-B-/--------B/----BK---/---------/"
+            "-----B--- b")
+    board = parse_position(text, RULES["berkeley"])
+    board.push(Engine().choose_move(board))
+    analysis = Engine().think(board)
+    assert analysis.mate_in is not None and analysis.mate_in < 0
+
+
+# -- never a loss in one that could be avoided -----------------------------------------------
+
+
+def _random_board(rng: random.Random, rules, side: int) -> Board:
+    escape = CORNERS_BB if rules.escape.value == "corner" else EDGES_BB
+    while True:
+        squares = rng.sample(range(81), 12)
+        king = squares[0]
+        if escape >> king & 1:
+            continue
+        black = white = 0
+        allowed = [s for s in squares[1:] if s != THRONE and not (
+            rules.corners_restricted and CORNERS_BB >> s & 1)]
+        nb = rng.randint(3, 8)
+        for s in allowed[:nb]:
+            black |= 1 << s
+        for s in allowed[nb:nb + rng.randint(0, 3)]:
+            white |= 1 << s
+        board = Board(rules, black, white, king, side)
+        if board.outcome() is None:
+            return board
+
+
+def _dangerous_positions(count: int, seed: int):
+    """Positions where some moves lose at once and some do not."""
+    rng = random.Random(seed)
+    found = []
+    while len(found) < count:
+        rules = rng.choice(list(RULES.values()))
+        board = _random_board(rng, rules, rng.randrange(2))
+        moves = board.legal_moves()
+        losing = [m for m in moves if loses_at_once(board, m)]
+        if losing and len(losing) < len(moves):
+            found.append((board, set(losing)))
+    return found
+
+
+DANGEROUS = _dangerous_positions(12, seed=5)
+
+
+@pytest.mark.parametrize("level", sorted(LEVELS)[:4])
+def test_no_level_walks_into_a_loss_in_one(level):
+    for board, losing in DANGEROUS:
+        move = Engine(level=level, seed=level).choose_move(board)
+        assert move not in losing, (board, format_move(move))
+
+
+def test_even_a_rushed_search_avoids_a_loss_in_one():
+    for board, losing in DANGEROUS:
+        move = Engine().think(board, time_limit=0.001).move
+        assert board.is_legal(move)
+        if not board.rules.encirclement:  # the quick look knows escapes and captures
+            assert move not in losing, (board, format_move(move))
+
+
+def test_every_level_takes_a_win_in_one():
+    for rules, _, n, text in PUZZLES:
+        if n != 1:
+            continue
+        board = parse_position(text, RULES[rules])
+        for level in LEVELS:
+            move = Engine(level=level, seed=3).think(board, depth=2).move
+            assert move_wins_within(board, move, 1), (rules, level)
+
+
+# -- limits, reproducibility, results -------------------------------------------------------
+
+
+@pytest.mark.parametrize("rules", list(RULES))
+def test_a_tiny_time_limit_still_gives_a_legal_move(rules):
+    board = Board.start(RULES[rules])
+    start = time.perf_counter()
+    analysis = Engine().think(board, time_limit=0.01)
+    assert time.perf_counter() - start < 0.5
+    assert board.is_legal(analysis.move)
+
+
+def test_the_time_limit_is_kept():
+    board = Board.start()
+    start = time.perf_counter()
+    Engine().think(board, time_limit=0.3)
+    assert time.perf_counter() - start < 0.6
+
+
+def test_the_board_is_left_unchanged():
+    board = Board.start()
+    before = (board.black, board.white, board.king, board.turn, board.hash, board.ply)
+    Engine().think(board, depth=3)
+    assert (board.black, board.white, board.king, board.turn, board.hash, board.ply) == before
+
+
+def _play(engines: tuple[Engine, Engine], plies: int, rules="berkeley") -> list:
+    board = Board.start(RULES[rules])
+    moves = []
+    for _ in range(plies):
+        if board.outcome() is not None:
+            break
+        move = engines[board.turn].choose_move(board)
+        board.push(move)
+        moves.append(move)
+    return moves
+
+
+def test_same_seed_same_moves():
+    first = _play((Engine(level=1, seed=7), Engine(level=3, seed=7)), 10)
+    second = _play((Engine(level=1, seed=7), Engine(level=3, seed=7)), 10)
+    assert first == second
+
+
+def test_a_hint_in_between_changes_nothing():
+    engine = Engine(level=3, seed=1)
+    board = Board.start()
+    first = engine.choose_move(board)
+    Engine(level=3, seed=1).think(Board.start(), depth=2)
+    engine.think(board, depth=1)
+    assert engine.choose_move(board) == first
+
+
+def test_the_seed_varies_the_weak_levels():
+    games = {tuple(_play((Engine(level=1, seed=s), Engine(level=1, seed=s + 100)), 8))
+             for s in range(4)}
+    assert len(games) > 1
+
+
+def test_analysis_agrees_with_the_move_played():
+    board = Board.start(RULES["nielsen"])
+    engine = Engine(level=4)
+    results = list(engine.analyse(board, depth=4))
+    assert [a.depth for a in results] == [1, 2, 3, 4]
+    last = results[-1]
+    assert engine.choose_move(board) == Engine(level=4).think(board, depth=4).move
+    assert last.move == last.pv[0]
+    replay = board.copy()
+    for move in last.pv:
+        assert replay.is_legal(move)
+        replay.push(move)
+    assert last.mate_in is None and abs(last.score) < MATE - 1000
+    assert last.nodes >= results[0].nodes and last.elapsed >= results[0].elapsed
+    data = json.loads(json.dumps(last.to_dict()))
+    assert data["move"] == format_move(last.move)
+    assert data["pv"][0] == data["move"] and data["depth"] == 4
+
+
+def test_mate_in_counts_moves_of_the_side_to_move():
+    assert mate_in(MATE - 1) == 1
+    assert mate_in(MATE - 3) == 2
+    assert mate_in(-(MATE - 2)) == -1
+    assert mate_in(-(MATE - 4)) == -2
+    assert mate_in(150) is None
+
+
+def test_a_finished_game_has_no_move():
+    board = parse_position(PUZZLES[0][3], RULES["berkeley"])
+    board.push(Engine().choose_move(board))
+    assert board.outcome() is not None
+    assert list(Engine().analyse(board)) == []
+    with pytest.raises(ValueError):
+        Engine().choose_move(board)
+
+
+def test_levels_are_described():
+    assert DEFAULT_LEVEL in LEVELS
+    assert sorted(LEVELS) == list(range(1, len(LEVELS) + 1))
+    assert LEVELS[1].name == "Beginner"
+    budgets = [LEVELS[n].nodes for n in sorted(LEVELS)]
+    assert budgets == sorted(budgets)
+    noise = [LEVELS[n].noise for n in sorted(LEVELS)]
+    assert noise == sorted(noise, reverse=True)
+    with pytest.raises(ValueError):
+        Engine(level=0)
+
+
+def test_greedy_player_takes_a_win_in_one():
+    for rules, _, n, text in PUZZLES:
+        if n == 1:
+            board = parse_position(text, RULES[rules])
+            assert move_wins_within(board, GreedyPlayer(1).choose_move(board), 1)
+
+
+# -- the evaluation -------------------------------------------------------------------------
+
+
+def test_weights_cover_every_rule_set_and_feature():
+    for name in RULES:
+        assert len(WEIGHTS[name]) == len(FEATURES)
+
+
+def test_the_evaluation_is_the_weighted_features_seen_from_the_side_to_move():
+    rng = random.Random(2)
+    for rules in RULES.values():
+        weights = WEIGHTS[rules.name]
+        evaluate = Evaluator(weights)
+        for side in (0, 1):
+            board = _random_board(rng, rules, side)
+            white_view = sum(w * x for w, x in zip(weights, features(board), strict=True))
+            assert evaluate(board) == int(white_view) * (1 if side == 1 else -1)
+
+
+# -- the bitboard threat tests against the board's own rules ---------------------------------
+
+
+def _random_boards(count: int, seed: int):
+    rng = random.Random(seed)
+    for _ in range(count):
+        rules = rng.choice(list(RULES.values()))
+        yield _random_board(rng, rules, rng.randrange(2))
+
+
+def test_threat_tests_agree_with_playing_the_moves():
+    for board in _random_boards(400, seed=11):
+        king_captured = escaped = False
+        for move in board.legal_moves():
+            board.push(move)
+            outcome = board.last_move_outcome
+            if outcome is not None:
+                king_captured |= outcome.reason.name == "KING_CAPTURED"
+                escaped |= outcome.reason.name == "ESCAPE"
+            board.pop()
+        if board.turn == 0:
+            assert black_can_capture_king(board) == king_captured, board
+        else:
+            assert bool(king_escape_targets(board)) == escaped, board
+
+
+def test_capture_destinations_are_where_captures_happen():
+    for board in _random_boards(300, seed=12):
+        destinations = capture_destinations(board, board.turn)
+        king = board.king
+        for move in board.legal_moves():
+            board.push(move)
+            soldiers_taken = board.captured & ~(1 << king)
+            board.pop()
+            if move[0] == king and not board.rules.king_armed:
+                assert not soldiers_taken
+            else:
+                assert bool(soldiers_taken) == bool(destinations >> move[1] & 1), (board, move)
+
+
+def test_open_lines_count_escape_threats():
+    for board in _random_boards(300, seed=13):
+        count, blocks = open_escape_rays(board)
+        white_view = board.copy()
+        if white_view.turn == 0:
+            continue
+        targets = king_escape_targets(white_view)
+        assert count == targets.bit_count(), board
+        if count:
+            assert blocks & targets == (targets & ~(CORNERS_BB if board.rules.corners_restricted
+                                                    else 0))
+
+
+# -- the command-line tools -----------------------------------------------------------------
+
+
+def _run(command, argv):
+    out, err = io.StringIO(), io.StringIO()
+    with redirect_stdout(out), redirect_stderr(err):
+        status = command(argv)
+    return status, out.getvalue(), err.getvalue()
+
+
+def test_search_command_prints_iterations_then_the_best_move():
+    status, out, err = _run(search_command, ["--depth", "3", "--rules", "nielsen"])
+    assert status == 0 and err == ""
+    lines = out.splitlines()
+    assert [line.split()[:2] for line in lines[:-1]] == [["depth", str(d)] for d in (1, 2, 3)]
+    for line in lines[:-1]:
+        words = line.split()
+        assert words[2] == "score" and "nodes" in words and "nps" in words and "pv" in words
+    assert lines[-1].startswith("bestmove ")
+    assert lines[-1].split()[1] == lines[-2].split("pv ")[1].split()[0]
+
+
+def test_search_command_reports_a_mate():
+    text = PUZZLES[1][3]
+    status, out, _ = _run(search_command, ["--position", text, "--time", "5"])
+    assert status == 0
+    assert " mate 2 " in out.splitlines()[-2]
+
+
+@pytest.mark.parametrize("argv", [
+    ["--depth", "x"], ["--rules", "chess"], ["--position", "nonsense"], ["--time", "-1"],
+    ["--bogus"],
+])
+def test_search_command_rejects_bad_arguments_in_one_line(argv):
+    status, out, err = _run(search_command, argv)
+    assert status == 2 and out == ""
+    assert len(err.strip().splitlines()) == 1 and err.startswith("error: ")
+
+
+def test_match_command_plays_both_colours():
+    status, out, err = _run(match_command, ["--white", "1", "--black", "greedy", "--games", "2",
+                                            "--max-plies", "40", "--seed", "3"])
+    assert status == 0 and err == ""
+    lines = out.splitlines()
+    assert lines[0].startswith("game 1: black greedy, white level 1")
+    assert lines[1].startswith("game 2: black level 1")
+    assert any(line.startswith("by side: white") for line in lines)
+    assert any(line.startswith("level 1 (Beginner): ") for line in lines)
+    assert any(line.startswith("greedy: ") for line in lines)
+
+
+@pytest.mark.parametrize("argv", [["--white", "99"], ["--games", "0"], ["--black", "strong"]])
+def test_match_command_rejects_bad_arguments_in_one_line(argv):
+    status, out, err = _run(match_command, argv)
+    assert status == 2 and out == ""
+    assert len(err.strip().splitlines()) == 1 and err.startswith("error: ")
