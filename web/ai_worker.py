@@ -14,8 +14,11 @@ bounded by the level's node budget and deadline, and the page ignores a stale an
 
 from __future__ import annotations
 
+import json
+from collections.abc import Iterator
+
 from tablut import Game, format_move
-from tablut.ai import DEFAULT_LEVEL, Engine
+from tablut.ai import DEFAULT_LEVEL, Analysis, Engine
 
 
 def suggest(record: str, level: int = DEFAULT_LEVEL, seed: int = 0) -> str | None:
@@ -28,4 +31,50 @@ def suggest(record: str, level: int = DEFAULT_LEVEL, seed: int = 0) -> str | Non
     return format_move(Engine(level=int(level), seed=int(seed)).choose_move(game.board))
 
 
-__export__ = ["suggest"]
+def think(record: str, level: int = DEFAULT_LEVEL, seed: int = 0) -> str | None:
+    """The computer's move and what it thought, for the side to move in ``record``: the
+    final :meth:`Analysis.to_dict` as JSON (``move``, ``from``, ``to``, ``score``, ``pv``,
+    ``depth`` ...), or None when the game is over.
+
+    JSON, because a string crosses between the threads unchanged whatever the bridge
+    makes of dicts.
+    """
+    game = Game.from_json(record)
+    if not game.legal_moves():
+        return None
+    return json.dumps(Engine(level=int(level), seed=int(seed)).think(game.board).to_dict())
+
+
+# The analysis in progress: one search generator, advanced one depth per call, so that its
+# transposition table and move ordering carry over from depth to depth, and the page
+# shows each depth as soon as it is done.
+_analysis: Iterator[Analysis] | None = None
+_analysis_token = 0
+
+
+def start_analysis(record: str, seconds: float = 10.0) -> int:
+    """Begin analysing the side to move in ``record`` for at most ``seconds``; return the
+    token to pass to :func:`next_analysis`. Any analysis in progress is abandoned."""
+    global _analysis, _analysis_token
+    _analysis_token += 1
+    game = Game.from_json(record)
+    _analysis = None
+    if game.legal_moves():
+        _analysis = Engine(level=6).analyse(game.board, time_limit=float(seconds))
+    return _analysis_token
+
+
+def next_analysis(token: int) -> str | None:
+    """The next depth of the analysis ``token`` as :meth:`Analysis.to_dict` JSON, or None
+    once it is finished or was replaced by a newer one."""
+    global _analysis
+    if token != _analysis_token or _analysis is None:
+        return None
+    try:
+        return json.dumps(next(_analysis).to_dict())
+    except StopIteration:
+        _analysis = None
+        return None
+
+
+__export__ = ["suggest", "think", "start_analysis", "next_analysis"]

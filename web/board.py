@@ -12,11 +12,16 @@ The contract that end-to-end tests rely on (see DESIGN.md):
   ``data-square``; pieces are hidden from assistive technology because their square
   already says what stands on it.
 
+Squares are focusable with a roving tabindex: one square (the keyboard cursor) has
+``tabindex=0``, the others ``-1``, so Tab enters and leaves the board in one step and the
+arrow keys move within it (the app handles the keys).
+
 This module needs only a DOM ``document``: it does not import ``pyscript``.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from tablut.squares import CORNERS_BB, FILES, RANKS, SIZE, THRONE, square_name, squares_of
@@ -43,6 +48,27 @@ class PieceSource(Protocol):
         ...
 
 
+@dataclass
+class Marks:
+    """What the board highlights besides the pieces.
+
+    Attributes:
+        selected: the square of the piece picked up, or None.
+        targets: squares the selected piece may move to.
+        last: the last move (from, to), or None.
+        winning: whether the last move ended the game (drawn more strongly).
+        hint: a suggested move (from, to), or None.
+        fading: pieces that a capture has just removed, as (square, kind): they fade out.
+    """
+
+    selected: int | None = None
+    targets: list[int] = field(default_factory=list)
+    last: tuple[int, int] | None = None
+    winning: bool = False
+    hint: tuple[int, int] | None = None
+    fading: list[tuple[int, str]] = field(default_factory=list)
+
+
 def square_label(sq: int, piece: str | None) -> str:
     """The accessible name of square ``sq`` holding ``piece``, such as "e5, white king"."""
     return f"{square_name(sq)}, {PIECE_WORDS[piece] if piece else 'empty'}"
@@ -54,51 +80,182 @@ def square_origin(sq: int) -> tuple[int, int]:
     return MARGIN + col * CELL, MARGIN + (SIZE - 1 - row) * CELL
 
 
-class BoardView:
-    """An SVG board inside a container element, redrawn from a board with :meth:`draw`.
+def square_at(x: float, y: float) -> int | None:
+    """The square under the point (``x``, ``y``) in SVG units, or None off the squares."""
+    col = int((x - MARGIN) // CELL)
+    row = SIZE - 1 - int((y - MARGIN) // CELL)
+    if x < MARGIN or y < MARGIN or not (0 <= col < SIZE and 0 <= row < SIZE):
+        return None
+    return row * SIZE + col
 
-    The squares are made once; :meth:`draw` relabels them and replaces the pieces, which
-    costs a few dozen DOM calls and keeps any listener attached to a square.
+
+def step(sq: int, key: str) -> int:
+    """The square the keyboard cursor moves to from ``sq`` for an arrow key (or Home/End,
+    which go to the ends of the rank); it stays at the board's edge."""
+    col, row = sq % SIZE, sq // SIZE
+    if key == "ArrowLeft":
+        col = max(0, col - 1)
+    elif key == "ArrowRight":
+        col = min(SIZE - 1, col + 1)
+    elif key == "ArrowUp":
+        row = min(SIZE - 1, row + 1)
+    elif key == "ArrowDown":
+        row = max(0, row - 1)
+    elif key == "Home":
+        col = 0
+    elif key == "End":
+        col = SIZE - 1
+    return row * SIZE + col
+
+
+class BoardView:
+    """An SVG board inside a container element, redrawn with :meth:`draw`.
+
+    The squares are made once; :meth:`draw` relabels them and replaces the pieces, and
+    only changes an attribute whose value changed, which keeps a redraw to a few dozen
+    DOM calls.
     """
 
     def __init__(self, document: Any, container: Any, *, marked: tuple[int, ...] = ()) -> None:
-        """Build the empty board in ``container``; ``marked`` squares (restricted corners,
-        say) are drawn like the throne."""
+        """Build the empty board in ``container``; ``marked`` squares (restricted corners)
+        are drawn as reserved, like the throne."""
         self.document = document
         self.svg = self._element(
             "svg",
             viewBox=f"0 0 {EXTENT} {EXTENT}",
             role="group",
-            **{"aria-label": "Board"},
+            **{"aria-label": "Board", "class": "board-svg"},
         )
         self.squares: dict[int, Any] = {}
+        self._attrs: dict[tuple[int, str], str] = {}
+        self.cursor = THRONE
+        frame = self._element("rect", x=MARGIN, y=MARGIN, width=SIZE * CELL,
+                              height=SIZE * CELL, **{"class": "frame"})
+        self.svg.appendChild(frame)
         for sq in range(SIZE * SIZE):
             x, y = square_origin(sq)
-            classes = "square throne" if sq == THRONE or sq in marked else "square"
             rect = self._element(
                 "rect",
                 x=x, y=y, width=CELL, height=CELL,
                 role="button",
-                **{"class": classes, "data-square": square_name(sq)},
+                tabindex="0" if sq == self.cursor else "-1",
+                **{"class": "square", "data-square": square_name(sq)},
             )
             self.svg.appendChild(rect)
             self.squares[sq] = rect
+        self.decor = self._layer("decor")
         self._draw_coordinates()
-        # Pieces live in their own layer above the squares, so a redraw empties one group.
-        self.pieces = self._element("g", **{"class": "pieces"})
-        self.svg.appendChild(self.pieces)
+        self.overlay = self._layer("overlay")
+        self.fading = self._layer("fading")
+        self.pieces = self._layer("pieces")
+        self.arrows = self._layer("arrows")
+        self.ring = self._element("rect", width=CELL - 0.6, height=CELL - 0.6, rx=1,
+                                  **{"class": "focus-ring", "aria-hidden": "true"})
+        self.svg.appendChild(self.ring)
+        self.piece_elements: dict[int, Any] = {}
+        self.set_marked(marked)
+        self.move_ring(self.cursor)
         container.replaceChildren(self.svg)
 
-    def draw(self, board: PieceSource) -> None:
-        """Show the pieces of ``board`` and name every square after what stands on it."""
+    # -- drawing ---------------------------------------------------------------------------
+
+    def set_marked(self, marked: tuple[int, ...]) -> None:
+        """Mark the throne and the ``marked`` squares (the corners, where reserved)."""
+        self.decor.replaceChildren()
+        for sq in (THRONE, *marked):
+            x, y = square_origin(sq)
+            # An inset outline and a cross: the special squares are told by their shape,
+            # not by their colour alone.
+            self.decor.appendChild(self._element(
+                "rect", x=x + 1.2, y=y + 1.2, width=CELL - 2.4, height=CELL - 2.4,
+                **{"class": "reserved", "aria-hidden": "true"}))
+            self.decor.appendChild(self._element(
+                "path", d=f"M{x + 1.2} {y + 1.2}L{x + CELL - 1.2} {y + CELL - 1.2}"
+                          f"M{x + CELL - 1.2} {y + 1.2}L{x + 1.2} {y + CELL - 1.2}",
+                **{"class": "reserved-cross", "aria-hidden": "true"}))
+        self.marked = (THRONE, *marked)
+
+    def draw(self, board: PieceSource, marks: Marks | None = None) -> None:
+        """Show the pieces of ``board`` with ``marks``, and name every square after what
+        stands on it."""
+        marks = marks or Marks()
+        targets = set(marks.targets)
+        special: dict[int, list[str]] = {}
+        if marks.last is not None:
+            special.setdefault(marks.last[0], []).append("last-from")
+            special.setdefault(marks.last[1], []).append(
+                "last-to winning" if marks.winning else "last-to")
+        if marks.hint is not None:
+            special.setdefault(marks.hint[0], []).append("hint-from")
+            special.setdefault(marks.hint[1], []).append("hint-to")
+        if marks.selected is not None:
+            special.setdefault(marks.selected, []).append("selected")
         self.pieces.replaceChildren()
-        for sq, rect in self.squares.items():
+        self.piece_elements = {}
+        for sq in self.squares:
             piece = board.piece_at(sq)
-            rect.setAttribute("aria-label", square_label(sq, piece))
+            self._set(sq, "aria-label", square_label(sq, piece))
+            classes = ["square"]
+            if sq in self.marked:
+                classes.append("reserved-square")
+            if sq in targets:
+                classes.append("target")
+            classes.extend(special.get(sq, ()))
+            self._set(sq, "class", " ".join(classes))
             if piece is not None:
-                self.pieces.appendChild(self._piece(sq, piece))
+                element = self._piece(sq, piece)
+                self.pieces.appendChild(element)
+                self.piece_elements[sq] = element
+        self.overlay.replaceChildren()
+        for sq in sorted(targets):
+            x, y = square_origin(sq)
+            self.overlay.appendChild(self._element(
+                "circle", cx=x + CELL / 2, cy=y + CELL / 2, r=1.4,
+                **{"class": "target-dot", "aria-hidden": "true"}))
+        self.fading.replaceChildren()
+        for sq, piece in marks.fading:
+            ghost = self._piece(sq, piece, contract=False)
+            ghost.setAttribute("class", f"piece piece-{piece} captured-ghost")
+            self.fading.appendChild(ghost)
+        self.arrows.replaceChildren()
+        if marks.hint is not None:
+            self.arrows.appendChild(self._arrow(*marks.hint))
+
+    def move_ring(self, sq: int) -> None:
+        """Put the keyboard focus ring around square ``sq``."""
+        x, y = square_origin(sq)
+        self.ring.setAttribute("x", str(x + 0.3))
+        self.ring.setAttribute("y", str(y + 0.3))
+
+    def set_cursor(self, sq: int, *, focus: bool = True) -> None:
+        """Make ``sq`` the board's one tabbable square (roving tabindex); focus it."""
+        if sq != self.cursor:
+            self.squares[self.cursor].setAttribute("tabindex", "-1")
+            self.squares[sq].setAttribute("tabindex", "0")
+            self.cursor = sq
+        self.move_ring(sq)
+        if focus:
+            self.squares[sq].focus()
+
+    def drag_piece(self, sq: int, dx: float, dy: float) -> None:
+        """Show the piece on ``sq`` moved by (dx, dy) SVG units while it is dragged."""
+        element = self.piece_elements.get(sq)
+        if element is not None:
+            element.setAttribute("transform", f"translate({dx:.2f} {dy:.2f})")
+            element.setAttribute("class", element.getAttribute("class").replace(
+                " dragging", "") + " dragging")
 
     # -- building blocks -------------------------------------------------------------------
+
+    def _set(self, sq: int, name: str, value: str) -> None:
+        if self._attrs.get((sq, name)) != value:
+            self.squares[sq].setAttribute(name, value)
+            self._attrs[(sq, name)] = value
+
+    def _layer(self, name: str) -> Any:
+        layer = self._element("g", **{"class": name, "aria-hidden": "true"})
+        self.svg.appendChild(layer)
+        return layer
 
     def _element(self, tag: str, **attributes: object) -> Any:
         element = self.document.createElementNS(SVG_NS, tag)
@@ -106,37 +263,51 @@ class BoardView:
             element.setAttribute(name, str(value))
         return element
 
-    def _piece(self, sq: int, piece: str) -> Any:
+    def _piece(self, sq: int, piece: str, *, contract: bool = True) -> Any:
         x, y = square_origin(sq)
         cx, cy = x + CELL / 2, y + CELL / 2
-        group = self._element(
-            "g",
-            **{
-                "class": f"piece piece-{piece}",
-                "data-piece": piece,
-                "data-square": square_name(sq),
-                "aria-hidden": "true",
-            },
-        )
-        group.appendChild(self._element("circle", cx=cx, cy=cy, r=3.6 if piece == "king" else 3.3))
-        if piece == "king":
-            arm = 1.8
-            group.appendChild(
-                self._element("path", d=f"M{cx - arm} {cy}H{cx + arm}M{cx} {cy - arm}V{cy + arm}")
-            )
+        attributes: dict[str, object] = {"class": f"piece piece-{piece}"}
+        if contract:
+            attributes.update({"data-piece": piece, "data-square": square_name(sq)})
+        group = self._element("g", **attributes)
+        radius = 3.9 if piece == "king" else 3.4
+        group.appendChild(self._element("circle", cx=cx, cy=cy, r=radius, **{"class": "body"}))
+        if piece == "black":
+            # A ring inside the disc: black pieces differ by shape, not only by colour.
+            group.appendChild(self._element("circle", cx=cx, cy=cy, r=1.9, **{"class": "ring"}))
+        elif piece == "king":
+            arm = 2.0
+            group.appendChild(self._element(
+                "path", d=f"M{cx - arm} {cy}H{cx + arm}M{cx} {cy - arm}V{cy + arm}",
+                **{"class": "cross"}))
         return group
+
+    def _arrow(self, frm: int, to: int) -> Any:
+        (x1, y1), (x2, y2) = square_origin(frm), square_origin(to)
+        half = CELL / 2
+        line = self._element(
+            "line", x1=x1 + half, y1=y1 + half, x2=x2 + half, y2=y2 + half,
+            **{"class": "hint-arrow", "marker-end": "url(#arrow-head)"})
+        if not self.svg.querySelector("#arrow-head"):
+            defs = self._element("defs")
+            marker = self._element("marker", id="arrow-head", viewBox="0 0 10 10", refX=5,
+                                   refY=5, markerWidth=3, markerHeight=3, orient="auto")
+            marker.appendChild(self._element("path", d="M0 0L10 5L0 10z",
+                                             **{"class": "hint-head"}))
+            defs.appendChild(marker)
+            self.svg.insertBefore(defs, self.svg.firstChild)
+        return line
 
     def _draw_coordinates(self) -> None:
         # Files under the board, ranks to its left, as players read a board diagram.
         for col, letter in enumerate(FILES):
-            self.svg.appendChild(
-                self._text(letter, MARGIN + col * CELL + CELL / 2, EXTENT - MARGIN / 2)
-            )
+            self.decor_static(letter, MARGIN + col * CELL + CELL / 2, EXTENT - MARGIN / 2)
         for row, digit in enumerate(RANKS):
             y = MARGIN + (SIZE - 1 - row) * CELL + CELL / 2
-            self.svg.appendChild(self._text(digit, MARGIN / 2, y))
+            self.decor_static(digit, MARGIN / 2, y)
 
-    def _text(self, content: str, x: float, y: float) -> Any:
+    def decor_static(self, content: str, x: float, y: float) -> None:
+        """Add a coordinate label at (x, y)."""
         text = self._element("text", x=x, y=y, **{"class": "coord", "aria-hidden": "true"})
         text.textContent = content
-        return text
+        self.svg.appendChild(text)

@@ -1,8 +1,8 @@
-"""The page's main script: start a game, draw it, and connect the computer player.
+"""The page's main script: restore the saved game, draw it, and connect the computer player.
 
 PyScript runs this file on the main thread once Pyodide is up (``<script type="py"
 src="./web/main.py">`` in index.html). It stays thin: the rules live in ``tablut``, the
-drawing in :mod:`web.board`.
+page's behaviour in :mod:`web.app`, the drawing in :mod:`web.board`.
 
 Milestones the page exposes, for people and for the end-to-end tests:
 
@@ -31,36 +31,11 @@ import asyncio
 from pyscript import document, window, workers
 
 from tablut import Game, parse_move
-from web.board import CORNERS, BoardView
+from web.app import App, restore_state
 
 
-def status_text(game: Game) -> str:
-    """What the status line says: whose turn it is, or how the game ended."""
-    outcome = game.outcome()
-    if outcome is None:
-        return f"{game.side.capitalize()} to move."
-    return outcome.describe()
-
-
-class App:
-    """The game on the page: one :class:`Game`, its board view and its status line."""
-
-    def __init__(self, rules: str = "berkeley") -> None:
-        """Start a new game under ``rules`` and draw it."""
-        self.game = Game(rules=rules)
-        marked = CORNERS if self.game.rules.corners_restricted else ()
-        self.view = BoardView(document, document.getElementById("board"), marked=marked)
-        self.status = document.getElementById("status")
-        self.render()
-
-    def render(self) -> None:
-        """Show the current position and whose turn it is."""
-        self.view.draw(self.game.board)
-        self.status.textContent = status_text(self.game)
-
-
-async def check_ai(app: App) -> None:
-    """Ask the AI worker for a move in the current position and check that it is legal.
+async def check_ai() -> None:
+    """Ask the AI worker for a move in the start position and check that it is legal.
 
     This proves the worker's interpreter loaded the engine and answers calls; a failure
     only costs the computer player, so it is reported, not raised. Level 1, the quickest
@@ -69,8 +44,9 @@ async def check_ai(app: App) -> None:
     try:
         ai = await workers["ai"]
         window.performance.mark("tablut:ai-started")
-        answer = await ai.suggest(app.game.to_json(), 1, 0)
-        if answer is None or parse_move(answer) not in app.game.legal_moves():
+        game = Game()
+        answer = await ai.suggest(game.to_json(), 1, 0)
+        if answer is None or parse_move(answer) not in game.legal_moves():
             raise RuntimeError(f"the AI worker suggested {answer!r}, not a legal move")
         document.body.dataset.ai = "ready"
         window.performance.mark("tablut:ai")
@@ -91,9 +67,13 @@ def start_ai_worker() -> None:
 
 
 def main() -> App:
-    """Start the page: draw a new game, swap the loading screen for it, wire the rest."""
+    """Start the page: restore the game, swap the loading screen for it, wire the rest."""
     try:
-        app = App()
+        state, problem = restore_state()
+        app = App(state)
+        if problem:
+            app.notify(problem)
+            app.save()
     except Exception as error:
         window.tablutLoadFailed(f"The game could not start ({error}).")
         raise
@@ -105,7 +85,9 @@ def main() -> App:
     start_ai_worker()
     # Kept in a global: the event loop holds tasks only weakly.
     global AI_CHECK
-    AI_CHECK = asyncio.ensure_future(check_ai(app))
+    AI_CHECK = asyncio.ensure_future(check_ai())
+    # The computer may be the side to move in the restored game.
+    app.schedule()
     return app
 
 

@@ -1,0 +1,76 @@
+"""The score of a match, for the match table: browser-free, tested natively.
+
+A match is two games with sides swapped (:class:`tablut.Match`). "Player 1" has black in
+game 1 and white in game 2. The page stores finished games as (winner, plies); the game
+in progress counts too once it has ended, so the table shows the result at once.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from tablut import Match, Rules
+from tablut.match import GameResult
+
+PLAYER_NAMES = {"first": "Player 1", "second": "Player 2"}
+
+
+@dataclass(frozen=True)
+class MatchRow:
+    """One game of the match table."""
+
+    number: int
+    first_side: str
+    second_side: str
+    result: str
+
+
+@dataclass(frozen=True)
+class MatchScore:
+    """The table and the sentence under it."""
+
+    rows: list[MatchRow]
+    wins: tuple[int, int]
+    summary: str
+    finished: bool
+
+
+def two_game_rules(rules: Rules) -> Rules:
+    """``rules`` with a two-game match, whatever the rule set's own match length."""
+    return rules if rules.match_games >= 2 else replace(rules, match_games=2)
+
+
+def match_score(
+    rules: Rules,
+    results: list[tuple[str | None, int]],
+    current: tuple[str | None, int] | None,
+) -> MatchScore:
+    """Score the match of ``results`` plus the ``current`` game's result (its winning
+    side, "black"/"white"/None, and plies) when it has ended, else None."""
+    match = Match(two_game_rules(rules), [GameResult(w, p) for w, p in results])
+    if current is not None and not match.finished:
+        match.record(current[0], current[1])
+    rows = []
+    for number in range(1, match.rules.match_games + 1):
+        if number <= len(match.results):
+            result = match.results[number - 1]
+            if result.winner is None:
+                text = f"Draw after {result.plies} moves"
+            else:
+                text = f"{PLAYER_NAMES[result.winner]} won in {result.plies} moves"
+        elif number == len(match.results) + 1:
+            text = "In progress"
+        else:
+            text = "To play"
+        rows.append(MatchRow(number, match.side_of("first", number),
+                             match.side_of("second", number), text))
+    leader = match.leader()
+    if match.finished:
+        summary = (f"{PLAYER_NAMES[leader]} wins the match." if leader
+                   else "The match is drawn.")
+    elif leader:
+        summary = f"{PLAYER_NAMES[leader]} leads."
+    else:
+        summary = "The match is level."
+    return MatchScore(rows, (match.wins("first"), match.wins("second")), summary,
+                      match.finished)

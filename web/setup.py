@@ -1,0 +1,52 @@
+"""Set-up mode: a position being edited square by square, before it is valid.
+
+Clicking a square cycles what stands on it: empty, white, king, black, empty (seed 004).
+Leaving set-up mode checks the position with :func:`tablut.parse_position`, whose
+NotationError says what is wrong. Browser-free and tested natively.
+"""
+
+from __future__ import annotations
+
+from tablut import Game, NotationError
+from tablut.squares import SIZE
+
+#: The piece that follows each one when a square is clicked in set-up mode.
+CYCLE = {"-": "W", "W": "K", "K": "B", "B": "-"}
+PIECE_OF_CHAR = {"B": "black", "W": "white", "K": "king", "-": None}
+
+
+class SetupBoard:
+    """A position under construction: 81 cells (``-``, ``B``, ``W``, ``K``) and the side to
+    move. It answers :meth:`piece_at` like a board, so the board view draws it."""
+
+    def __init__(self, position: str) -> None:
+        """Start from a position string (valid or not, but well-shaped)."""
+        rows_text, side = position.split(" ")
+        rows = rows_text.split("/")
+        # cells[sq]: square 0 is a1, row 0 is rank 1, as in tablut.squares.
+        self.cells = [rows[SIZE - 1 - sq // SIZE][sq % SIZE] for sq in range(SIZE * SIZE)]
+        self.side = "black" if side == "b" else "white"
+
+    def piece_at(self, sq: int) -> str | None:
+        """What stands on ``sq``: "black", "white", "king" or None."""
+        return PIECE_OF_CHAR[self.cells[sq]]
+
+    def cycle(self, sq: int) -> str | None:
+        """Change the piece on ``sq`` to the next of the cycle; return the new piece."""
+        self.cells[sq] = CYCLE[self.cells[sq]]
+        return self.piece_at(sq)
+
+    def position(self) -> str:
+        """The position string, rows 9 to 1, then b or w."""
+        rows = ["".join(self.cells[row * SIZE:(row + 1) * SIZE]) for row in range(SIZE)]
+        return "/".join(reversed(rows)) + (" b" if self.side == "black" else " w")
+
+    def start_game(self, rules: str, limit: int | None = None) -> Game:
+        """A new game from this position; NotationError, saying what is wrong, if the
+        position cannot be played."""
+        try:
+            return Game(rules, self.position(), limit)
+        except NotationError:
+            raise
+        except ValueError as error:
+            raise NotationError(str(error)) from None
