@@ -54,10 +54,11 @@ def match_score(
     for number in range(1, match.rules.match_games + 1):
         if number <= len(match.results):
             result = match.results[number - 1]
+            moves = f"{result.plies} move{'s' if result.plies != 1 else ''}"
             if result.winner is None:
-                text = f"Draw after {result.plies} moves"
+                text = f"Draw after {moves}"
             else:
-                text = f"{PLAYER_NAMES[result.winner]} won in {result.plies} moves"
+                text = f"{PLAYER_NAMES[result.winner]} won in {moves}"
         elif number == len(match.results) + 1:
             text = "In progress"
         else:

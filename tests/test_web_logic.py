@@ -1,0 +1,247 @@
+"""Unit tests of the browser-free logic in web/: the saved page record, settings
+validation, status and move-list texts, set-up cycling and the match table."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+# web/ is not an installed package: import it from the repository.
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from tablut import RULES, Game, NotationError  # noqa: E402
+from tablut.ai import LEVELS  # noqa: E402
+from web.match_view import match_score  # noqa: E402
+from web.setup import SetupBoard  # noqa: E402
+from web.state import (  # noqa: E402
+    PageState,
+    Settings,
+    StateError,
+    backup_key,
+    is_setup_text,
+    parse_limit,
+    parse_seed,
+)
+from web.texts import (  # noqa: E402
+    captured_counts,
+    move_entries,
+    outcome_sentence,
+    score_text,
+    status_text,
+)
+
+#: White to move, the king on c4 one move from the edge (c4-1 escapes).
+EMPTY_ROW = "-" * 9
+NEAR_ESCAPE = "/".join(
+    ["B--------", *[EMPTY_ROW] * 4, "--K------", *[EMPTY_ROW] * 2, "--------B"]) + " w"
+
+
+# -- the saved record --------------------------------------------------------------------
+
+def test_record_round_trip_keeps_moves_cursor_settings_match_and_setup() -> None:
+    game = Game("brainking", limit=40)
+    for text in ("i6-g", "d5-7", "i4-g"):
+        game.play_text(text)
+    game.undo()
+    settings = Settings(black="computer", white="human", level=3, rules="brainking",
+                        seed=42, limit=40, match=True, analysis=True)
+    state = PageState(settings, game, [("second", 31)], NEAR_ESCAPE)
+    back = PageState.from_json(state.to_json())
+    assert back.settings == settings
+    assert back.game.to_json() == game.to_json()
+    assert back.game.ply == 2 and len(back.game.moves) == 3
+    assert back.match_results == [("second", 31)]
+    assert back.setup == NEAR_ESCAPE
+
+
+@pytest.mark.parametrize("text", [
+    "", "{", "null", "[]", '{"format":"other"}',
+    '{"format":"tablut-page","version":99}',
+])
+def test_unreadable_records_raise_state_error(text: str) -> None:
+    with pytest.raises(StateError):
+        PageState.from_json(text)
+
+
+def _record(**changes: object) -> str:
+    data = json.loads(PageState().to_json())
+    data.update(changes)
+    return json.dumps(data)
+
+
+@pytest.mark.parametrize("changes", [
+    {"settings": {"black": "robot"}},
+    {"settings": {"level": 99}},
+    {"settings": {"level": True}},
+    {"settings": {"rules": "chess"}},
+    {"settings": {"seed": -1}},
+    {"settings": {"limit": 0}},
+    {"settings": {"colour": "red"}},
+    {"settings": {"match": "yes"}},
+    {"game": 12},
+    {"game": '{"format":"tablut-game","version":1,"rules":"berkeley","start":"x","moves":[]}'},
+    {"match": [["third", 3]]},
+    {"match": [["first", -1]]},
+    {"setup": "not a position"},
+])
+def test_damaged_fields_are_refused(changes: dict[str, object]) -> None:
+    with pytest.raises(StateError):
+        PageState.from_json(_record(**changes))
+
+
+def test_illegal_move_in_saved_game_is_refused() -> None:
+    game = json.loads(Game().to_json())
+    game["moves"] = ["e5-1"]
+    with pytest.raises(StateError, match="move 1"):
+        PageState.from_json(_record(game=json.dumps(game)))
+
+
+def test_rules_of_game_and_settings_must_agree() -> None:
+    with pytest.raises(StateError, match="rules"):
+        PageState.from_json(_record(game=Game("nielsen").to_json()))
+
+
+def test_missing_settings_take_defaults() -> None:
+    state = PageState.from_json(_record(settings={"seed": 5}))
+    assert state.settings == Settings(seed=5)
+
+
+def test_backup_key() -> None:
+    assert backup_key(1700000000000) == "tablut.backup.1700000000000"
+
+
+# -- settings ----------------------------------------------------------------------------
+
+def test_limit_and_seed_parsing() -> None:
+    assert parse_limit("") is None and parse_limit("0") is None
+    assert parse_limit(" 25 ") == 25
+    for bad in ("-3", "1.5", "abc", "100000"):
+        with pytest.raises(ValueError):
+            parse_limit(bad)
+    assert parse_seed("17") == 17
+    with pytest.raises(ValueError):
+        parse_seed("-1")
+
+
+def test_match_mode_is_on_for_nielsen_and_optional_elsewhere() -> None:
+    assert Settings(rules="nielsen").match_mode
+    assert not Settings().match_mode
+    assert Settings(match=True).match_mode
+
+
+def test_swapped_exchanges_the_players() -> None:
+    assert Settings(black="human", white="computer").swapped() == Settings(
+        black="computer", white="human")
+
+
+def test_levels_have_names() -> None:
+    assert all(spec.name for spec in LEVELS.values())
+    assert all(r.summary for r in RULES.values())
+
+
+# -- texts -------------------------------------------------------------------------------
+
+def test_status_says_whose_turn_and_who_won() -> None:
+    game = Game()
+    assert status_text(game) == "Black to move."
+    game = Game(start=NEAR_ESCAPE)
+    game.play_text("c4-1")
+    assert status_text(game) == "White wins. The king escaped."
+
+
+def test_outcome_sentences_name_every_reason() -> None:
+    from tablut import Outcome, Reason
+    assert outcome_sentence(Outcome("black", Reason.KING_CAPTURED)) == (
+        "Black wins. The king was captured.")
+    assert outcome_sentence(Outcome("black", Reason.ENCIRCLED)).startswith("Black wins.")
+    assert outcome_sentence(Outcome("white", Reason.NO_MOVES)) == (
+        "White wins. Black had no legal move.")
+    assert outcome_sentence(Outcome("black", Reason.REPETITION)) == (
+        "Black wins. White repeated a position.")
+    assert outcome_sentence(Outcome(None, Reason.REPETITION)).startswith("Draw.")
+    assert "move limit" in outcome_sentence(Outcome("white", Reason.MOVE_LIMIT))
+
+
+def test_move_limit_is_reported() -> None:
+    game = Game(limit=1)
+    game.play_text("e8-c")
+    game.play_text("e7-d")
+    assert status_text(game) == "White wins. The move limit was reached."
+
+
+def test_move_list_numbers_pair_black_and_white() -> None:
+    game = Game()
+    for text in ("i6-g", "d5-7", "i4-g"):
+        game.play_text(text)
+    entries = list(move_entries(game))
+    assert [(e.number, e.text, e.side) for e in entries] == [
+        ("1.", "i6-g", "black"), ("1…", "d5-7", "white"), ("2.", "i4-g", "black")]
+    assert [e.ply for e in entries] == [1, 2, 3]
+
+
+def test_move_list_numbers_when_white_starts() -> None:
+    game = Game(start=NEAR_ESCAPE)
+    game.play_text("c4-5")
+    game.play_text("a9-8")
+    assert [e.number for e in move_entries(game)] == ["1…", "2."]
+
+
+def test_captured_counts() -> None:
+    game = Game()
+    for text in ("i6-g", "d5-7", "i4-g"):
+        game.play_text(text)
+    assert captured_counts(game) == {"black": 0, "white": 1}
+    game.undo()
+    assert captured_counts(game) == {"black": 0, "white": 0}
+
+
+def test_score_text() -> None:
+    assert score_text(150, None, "white") == ("+1.50", 0.65)
+    assert score_text(150, None, "black")[0] == "-1.50"
+    assert score_text(99990, 3, "black") == ("Black wins in 3 moves", 0.0)
+    assert score_text(-99990, -1, "black") == ("White wins in 1 move", 1.0)
+
+
+# -- set-up ------------------------------------------------------------------------------
+
+def test_setup_cycles_empty_white_king_black_empty() -> None:
+    board = SetupBoard(Game().start)
+    assert [board.cycle(0) for _ in range(4)] == ["white", "king", "black", None]
+    assert board.position() == Game().start
+
+
+def test_setup_position_must_be_playable() -> None:
+    board = SetupBoard("/".join(["-" * 9] * 9) + " b")
+    with pytest.raises(NotationError, match="exactly one king"):
+        board.start_game("berkeley")
+    board.cycle(20)
+    board.cycle(20)  # c3: a king
+    board.side = "white"
+    game = board.start_game("berkeley")
+    assert game.side == "white" and game.board.piece_at(20) == "king"
+    assert is_setup_text(board.position())
+    assert not is_setup_text("x b")
+
+
+def test_setup_refuses_a_soldier_on_a_nielsen_corner() -> None:
+    board = SetupBoard(Game().start)
+    board.cycle(0)  # a1: white
+    with pytest.raises(NotationError, match="corner"):
+        board.start_game("nielsen")
+
+
+# -- match -------------------------------------------------------------------------------
+
+def test_match_score_counts_the_current_game_and_swaps_sides() -> None:
+    rules = RULES["berkeley"]
+    score = match_score(rules, [], ("white", 31))
+    assert score.rows[0].first_side == "black" and score.rows[1].first_side == "white"
+    assert score.rows[0].result == "Player 2 won in 31 moves"
+    assert score.summary == "Player 2 leads." and not score.finished
+    score = match_score(rules, [("second", 31)], ("white", 1))
+    assert score.finished and score.wins == (1, 1)
+    assert score.summary == "Player 1 wins the match."  # the faster win
+    assert match_score(rules, [], None).rows[0].result == "In progress"
