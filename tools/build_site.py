@@ -10,7 +10,10 @@ must never reach a CDN, so everything it loads is copied next to ``index.html``:
   (core.js imports content-hashed chunks lazily, so all of them must ship);
 - ``pyscript.toml``, written from the template in the repository with its ``[files]``
   table filled in with every Python module of ``tablut/`` and ``web/``, so that a new
-  module is shipped to the browser's virtual file system without anyone listing it.
+  module is shipped to the browser's virtual file system without anyone listing it;
+- ``web/icon-192.png`` and ``web/icon-512.png`` for the web app manifest, and, last,
+  ``sw.js``: the service worker that precaches every other file of the site under a
+  cache version hashed from them all (see ``site_offline.py``).
 
 Run ``npm ci`` first (``make site`` does). Standard library only.
 """
@@ -22,6 +25,8 @@ import json
 import shutil
 import sys
 from pathlib import Path
+
+from site_offline import write_icons, write_service_worker
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -36,8 +41,9 @@ PYTHON_PACKAGES = ("tablut", "web")
 #: The line of the pyscript.toml template that the generated ``[files]`` entries replace.
 FILES_MARKER = "# @files: filled in by tools/build_site.py"
 
-#: Never shipped: byte code, editor and OS litter.
-IGNORED = shutil.ignore_patterns("__pycache__", "*.pyc", ".*", "*~")
+#: Never shipped: byte code, editor and OS litter; and web/sw.js, a template that the
+#: build fills in and writes to the site's root (a worker controls only its own folder).
+IGNORED = shutil.ignore_patterns("__pycache__", "*.pyc", ".*", "*~", "sw.js")
 
 
 class BuildError(RuntimeError):
@@ -122,6 +128,9 @@ def build(root: Path = ROOT, out: Path | None = None) -> Path:
     copy_runtime(root / "node_modules", out)
     # GitHub Pages would otherwise run Jekyll over the site, for nothing.
     (out / ".nojekyll").write_text("", encoding="utf-8")
+    write_icons(out / "web")
+    # Last: the service worker lists and hashes every file written before it.
+    write_service_worker(root / "web" / "sw.js", out)
     return out
 
 

@@ -1,0 +1,62 @@
+"""What the records, offline, touch and accessibility tests share: open the page in a
+context of one's own, and play a move the way a person does, by pointing at squares."""
+
+from __future__ import annotations
+
+from playwright.sync_api import BrowserContext, Page, expect
+
+#: Pyodide and a worker's second interpreter take seconds; a slow CI machine, more.
+LOAD_TIMEOUT_MS = 90_000
+
+#: Local-storage keys: the list of saved games (this feature's own) and every key the
+#: page uses, whose values a refused record or link must leave as they were.
+SAVED_KEY = "tablut.saved"
+
+
+def open_ready(context: BrowserContext, url: str) -> Page:
+    """A new page of ``context`` at ``url``, once a person can move."""
+    page = context.new_page()
+    page.goto(url)
+    wait_ready(page)
+    return page
+
+
+def wait_ready(page: Page) -> None:
+    """Wait until the page says a person can move (``data-ready``, see DESIGN.md)."""
+    page.wait_for_function("document.body.dataset.ready === 'true'", timeout=LOAD_TIMEOUT_MS)
+
+
+def square_centre(page: Page, square: str) -> tuple[float, float]:
+    """Where a square is on screen, in CSS pixels."""
+    box = page.locator(f"[data-square='{square}']:not([data-piece])").bounding_box()
+    assert box is not None, f"square {square} is not on screen"
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
+def play_move(page: Page, origin: str, target: str, *, touch: bool = False) -> None:
+    """Play a move by pointing at the piece and then at its target square (a tap on a
+    touch screen, else a click), and wait until the piece stands there."""
+    for square in (origin, target):
+        x, y = square_centre(page, square)
+        if touch:
+            page.touchscreen.tap(x, y)
+        else:
+            page.mouse.click(x, y)
+    expect(page.locator(f"[data-piece][data-square='{target}']")).to_have_count(1)
+    expect(page.locator(f"[data-piece][data-square='{origin}']")).to_have_count(0)
+
+
+def local_storage(page: Page) -> dict[str, str]:
+    """Every key and value of the page's local storage."""
+    return page.evaluate(
+        "() => Object.fromEntries(Object.keys(localStorage).map(k => [k, localStorage[k]]))"
+    )
+
+
+def pieces(page: Page) -> dict[str, str]:
+    """Square -> piece kind, as drawn on the board."""
+    return dict(
+        page.locator("svg [data-piece]").evaluate_all(
+            "els => els.map(e => [e.dataset.square, e.dataset.piece])"
+        )
+    )
