@@ -1,0 +1,109 @@
+"""Game records and share links as the records panel uses them, without a browser.
+
+- :func:`read_record`: the game in a pasted or uploaded record (the text record of
+  :mod:`tablut.transcript`, or the JSON record of :meth:`Game.to_json`), or an
+  :class:`ImportProblem` whose message names the line and the problem;
+- :func:`link_game`: the game in a page URL's fragment (:mod:`tablut.links`, versioned),
+  None when the fragment holds no link, :class:`tablut.links.LinkError` when it is bad;
+- :func:`share_url`: the page's address with the game in its fragment;
+- small texts for the panel: :func:`describe`, :func:`default_name`.
+
+No ``pyscript`` here, so all of it is tested natively.
+"""
+
+from __future__ import annotations
+
+from tablut import Game
+from tablut.game import RecordError
+from tablut.links import game_from_fragment, game_to_fragment
+from tablut.transcript import TranscriptError, export_transcript, import_transcript
+
+#: The name of a downloaded record.
+RECORD_FILENAME = "tablut-game.txt"
+
+#: Bigger files are not game records; reading them would only freeze the page.
+MAX_RECORD_CHARS = 1_000_000
+
+
+class ImportProblem(ValueError):
+    """A record that cannot be imported; the message, for people, says where and why."""
+
+
+def export_record(game: Game) -> str:
+    """The text record of the whole game (every move, whatever the cursor)."""
+    return export_transcript(game)
+
+
+def read_record(text: str) -> Game:
+    """The game written in ``text``, at its last move; ImportProblem if there is none.
+
+    A text record's problems name their line (``Line 7: b3-9: ...``). A JSON record, such
+    as a saved game, is accepted too.
+    """
+    if len(text) > MAX_RECORD_CHARS:
+        raise ImportProblem("This is too long to be a game record.")
+    if not text.strip():
+        raise ImportProblem("The record is empty: paste a game record or choose a file.")
+    if text.lstrip().startswith("{"):
+        try:
+            return Game.from_json(text)
+        except RecordError as error:
+            raise ImportProblem(f"This JSON is not a game record: {error}.") from None
+    try:
+        return import_transcript(text)
+    except TranscriptError as error:
+        raise ImportProblem(f"Line {error.line}: {error.problem}.") from None
+
+
+def fragment_of(hash_text: str) -> str:
+    """A URL's fragment without its ``#``."""
+    return hash_text[1:] if hash_text.startswith("#") else hash_text
+
+
+def link_game(hash_text: str) -> Game | None:
+    """The game of a share link's fragment (``location.hash``), or None when there is no
+    fragment; raises LinkError, saying why, for a fragment that is not a good link."""
+    fragment = fragment_of(hash_text)
+    if not fragment:
+        return None
+    return game_from_fragment(fragment)
+
+
+def share_fragment(game: Game) -> str:
+    """The fragment (without ``#``) of the link that opens ``game`` at its position."""
+    return game_to_fragment(game)
+
+
+def share_url(href: str, game: Game) -> str:
+    """The page address ``href`` with its fragment replaced by ``game``'s link."""
+    return href.split("#", 1)[0] + "#" + share_fragment(game)
+
+
+def same_game(one: Game, other: Game) -> bool:
+    """Whether two games have the same rules, start, moves and position."""
+    return (one.rules.name == other.rules.name and one.start == other.start
+            and one.moves == other.moves and one.ply == other.ply)
+
+
+def continues(old: Game, new: Game) -> bool:
+    """Whether ``new`` is ``old`` played on (or the same record): opening it loses
+    nothing of ``old``, as when a correspondence partner sends back the next move."""
+    return (old.rules.name == new.rules.name and old.start == new.start
+            and new.moves[:len(old.moves)] == old.moves)
+
+
+def describe(game: Game) -> str:
+    """A few words about a game for the saved-games list: its moves, rules and state."""
+    count = len(game.moves)
+    moves = "no moves" if count == 0 else f"{count} move" + ("s" if count != 1 else "")
+    here = game.ply
+    game.goto(count)
+    outcome = game.outcome()
+    state = outcome.describe() if outcome else f"{game.side.capitalize()} to move."
+    game.goto(here)
+    return f"{moves}, {game.rules.name} rules. {state}"
+
+
+def default_name(local_time: str) -> str:
+    """The name a saved game gets when none is typed: "Game of " and the local time."""
+    return f"Game of {local_time}"
