@@ -79,6 +79,7 @@ class App:
         self.setup: SetupBoard | None = SetupBoard(state.setup) if state.setup else None
         self.generation = 0
         self.thinking_for: int | None = None
+        self.scheduled_for: int | None = None
         self.selected: int | None = None
         self.hint: tuple[int, int] | None = None
         # Looking back through the game: the computer waits until the player returns.
@@ -326,7 +327,11 @@ class App:
     # -- the computer ----------------------------------------------------------------------
 
     def schedule(self) -> None:
-        """Start whatever the worker should do for the position now shown."""
+        """Start whatever the worker should do for the position now shown (once for each
+        generation: start-up and a records panel may both ask)."""
+        if self.scheduled_for == self.generation:
+            return
+        self.scheduled_for = self.generation
         if self.computer_to_move():
             self._spawn(self._computer_move(self.generation))
         elif (self.settings.analysis and self.setup is None

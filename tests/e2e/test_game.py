@@ -1,0 +1,437 @@
+"""End-to-end: playing the game in a real Chromium, the way a person does.
+
+One page is shared by the module (a page load costs seconds); each test starts from a
+known state: either through the page itself (the settings form and "New game"), or by
+putting a saved record in localStorage and reloading, as a returning player would.
+Selectors follow the contract in DESIGN.md.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+
+from tablut import Game  # noqa: E402
+from web.state import PageState, Settings  # noqa: E402
+
+pytestmark = pytest.mark.e2e
+
+LOAD_TIMEOUT_MS = 90_000
+#: The computer at level 1 answers in well under a second; the worker takes seconds to
+#: start the first time.
+AI_TIMEOUT_MS = 60_000
+
+EMPTY_ROW = "-" * 9
+#: White to move; the king on c4 escapes with c4-1.
+NEAR_ESCAPE = "/".join(
+    ["B--------", *[EMPTY_ROW] * 4, "--K------", *[EMPTY_ROW] * 2, "--------B"]) + " w"
+
+
+def square(page: Page, name: str):  # noqa: ANN201 - a Playwright Locator
+    """The board square ``name`` (the rect, not the piece on it)."""
+    return page.locator(f"rect[data-square='{name}']")
+
+
+def piece_on(page: Page, name: str):  # noqa: ANN201
+    """The piece standing on ``name``, if any."""
+    return page.locator(f"[data-piece][data-square='{name}']")
+
+
+def move(page: Page, frm: str, to: str) -> None:
+    """Click a piece, then its target square."""
+    square(page, frm).click()
+    square(page, to).click()
+
+
+def status(page: Page):  # noqa: ANN201
+    """The status line."""
+    return page.get_by_role("status")
+
+
+def wait_ready(page: Page) -> None:
+    """Wait until a person can move."""
+    page.wait_for_function("document.body.dataset.ready === 'true'", timeout=LOAD_TIMEOUT_MS)
+
+
+def load_state(page: Page, state: PageState) -> None:
+    """Reload the page with ``state`` as its saved record."""
+    page.evaluate("record => localStorage.setItem('tablut.state', record)", state.to_json())
+    page.reload()
+    wait_ready(page)
+
+
+def move_buttons(page: Page):  # noqa: ANN201
+    """The moves of the move list."""
+    return page.locator("#move-list button[data-ply]")
+
+
+@pytest.fixture(scope="module")
+def shared(browser: Browser, site_url: str) -> Iterator[Page]:
+    """One page at 1280x800 for the module."""
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    page.goto(site_url)
+    wait_ready(page)
+    yield page
+    context.close()
+
+
+def reset(page: Page) -> None:
+    """Through the page's own controls, as a person would: leave set-up mode, default
+    settings with two human players, close the analysis, and start a new game. Faster
+    than a reload, which also restarts the AI worker."""
+    setup = page.get_by_label("Set-up mode")
+    if setup.is_checked():
+        page.get_by_role("button", name="Start position").click()
+        setup.click()
+    page.get_by_label("Black player").select_option("human")
+    page.get_by_label("White player").select_option("human")
+    page.get_by_label("AI level").select_option("5")
+    page.get_by_label("Rules").select_option("berkeley")
+    for label in ("Seed", "Move limit"):
+        field = page.get_by_label(label)
+        if field.input_value() != "0":
+            field.fill("0")
+            field.dispatch_event("change")
+    if page.get_by_label("Match of two games").is_checked():
+        page.get_by_label("Match of two games").uncheck()
+    if page.get_by_role("button", name="Hide analysis").is_visible():
+        page.get_by_role("button", name="Hide analysis").click()
+    page.get_by_role("button", name="New game").click()
+    page.get_by_role("button", name="Dismiss message").click()
+    expect(status(page)).to_have_text("Black to move.")
+    expect(move_buttons(page)).to_have_count(0)
+
+
+@pytest.fixture
+def page(shared: Page) -> Page:
+    """The shared page with a new game between two people under berkeley rules."""
+    reset(shared)
+    return shared
+
+
+def test_a_move_by_clicking_shows_targets_and_the_last_move(page: Page) -> None:
+    square(page, "e8").click()
+    expect(page.locator("rect.selected")).to_have_attribute("data-square", "e8")
+    # e8 slides along rank 8 to a..d and f..i; e7 blocks the way down.
+    expect(page.locator("rect.target")).to_have_count(8)
+    square(page, "c8").click()
+    expect(piece_on(page, "c8")).to_have_attribute("data-piece", "black")
+    expect(piece_on(page, "e8")).to_have_count(0)
+    expect(square(page, "c8")).to_have_attribute("aria-label", "c8, black piece")
+    expect(square(page, "c8")).to_have_class("square last-to")
+    expect(square(page, "e8")).to_have_class("square last-from")
+    expect(status(page)).to_have_text("White to move.")
+    expect(page.locator("#move-list")).to_contain_text("e8-c")
+
+
+def test_a_move_by_dragging(page: Page) -> None:
+    source = square(page, "e8").bounding_box()
+    target = square(page, "b8").bounding_box()
+    assert source and target
+    page.mouse.move(source["x"] + source["width"] / 2, source["y"] + source["height"] / 2)
+    page.mouse.down()
+    page.mouse.move(target["x"] + target["width"] / 2, target["y"] + target["height"] / 2,
+                    steps=8)
+    page.mouse.up()
+    expect(piece_on(page, "b8")).to_have_attribute("data-piece", "black")
+    expect(piece_on(page, "e8")).to_have_count(0)
+    expect(status(page)).to_have_text("White to move.")
+
+
+def test_a_drag_to_an_illegal_square_puts_the_piece_back(page: Page) -> None:
+    square(page, "e8").drag_to(square(page, "d7"))
+    expect(piece_on(page, "e8")).to_have_attribute("data-piece", "black")
+    expect(piece_on(page, "d7")).to_have_count(0)
+    expect(move_buttons(page)).to_have_count(0)
+
+
+def test_illegal_clicks_do_nothing(page: Page) -> None:
+    square(page, "a1").click()  # empty
+    square(page, "e5").click()  # the white king, on black's turn
+    expect(page.locator("rect.selected")).to_have_count(0)
+    square(page, "e8").click()
+    square(page, "d7").click()  # not in a straight line
+    square(page, "e2").click()  # blocked by e7: reselects nothing harmful
+    expect(move_buttons(page)).to_have_count(0)
+    expect(status(page)).to_have_text("Black to move.")
+    expect(page.locator("[data-piece]")).to_have_count(25)
+
+
+def test_a_capture_removes_the_piece_and_shows_it_captured(page: Page) -> None:
+    move(page, "i6", "g6")
+    move(page, "d5", "d7")
+    expect(page.locator("#captured-white [data-captured]")).to_have_count(0)
+    move(page, "i4", "g4")
+    expect(piece_on(page, "g5")).to_have_count(0)
+    expect(square(page, "g5")).to_have_attribute("aria-label", "g5, empty")
+    expect(page.locator("#captured-white [data-captured='white']")).to_have_count(1)
+    # The captured piece fades out where it stood (not a piece of the board any more).
+    expect(page.locator(".captured-ghost")).to_have_count(1)
+    expect(page.locator("[data-piece]")).to_have_count(24)
+
+
+def test_a_win_is_announced_with_its_reason_and_a_new_game_offer(page: Page) -> None:
+    load_state(page, PageState(Settings(black="human", white="human"),
+                               Game(start=NEAR_ESCAPE)))
+    expect(status(page)).to_have_text("White to move.")
+    move(page, "c4", "c1")
+    expect(status(page)).to_have_text("White wins. The king escaped.")
+    expect(square(page, "c1")).to_have_class("square last-to winning")
+    expect(page.get_by_role("button", name="Play again")).to_be_visible()
+    # The game is over: nothing moves any more.
+    move(page, "a9", "a5")
+    expect(piece_on(page, "a9")).to_have_count(1)
+    page.get_by_role("button", name="New game").click()
+    expect(status(page)).to_have_text("Black to move.")
+    expect(page.locator("[data-piece]")).to_have_count(25)
+    expect(page.get_by_role("button", name="Play again")).to_be_hidden()
+
+
+def test_black_wins_by_capturing_the_king(page: Page) -> None:
+    start = "/".join([*[EMPTY_ROW] * 5, "-BK------", *[EMPTY_ROW] * 2, "---B-----"]) + " b"
+    load_state(page, PageState(Settings(black="human", white="human"), Game(start=start)))
+    move(page, "d1", "d4")
+    expect(status(page)).to_have_text("Black wins. The king was captured.")
+    expect(page.locator("#captured-white [data-captured='king']")).to_have_count(1)
+
+
+def test_the_computer_answers_a_move(page: Page) -> None:
+    page.get_by_label("AI level").select_option("1")
+    page.get_by_label("White player").select_option("computer")
+    move(page, "e8", "c8")
+    expect(move_buttons(page)).to_have_count(2, timeout=AI_TIMEOUT_MS)
+    expect(status(page)).to_have_text("Black to move.")
+    expect(page.locator("#thinking")).to_be_hidden()
+
+
+def test_undo_takes_back_the_computer_move_and_the_move_before_it(page: Page) -> None:
+    page.get_by_label("AI level").select_option("1")
+    page.get_by_label("White player").select_option("computer")
+    move(page, "e8", "c8")
+    expect(move_buttons(page)).to_have_count(2, timeout=AI_TIMEOUT_MS)
+    expect(status(page)).to_have_text("Black to move.")
+    page.get_by_role("button", name="Undo").click()
+    expect(piece_on(page, "e8")).to_have_count(1)
+    expect(page.locator("#move-list [aria-current]")).to_have_count(0)
+    expect(status(page)).to_have_text("Black to move.")
+    page.get_by_role("button", name="Redo").click()
+    expect(page.locator("#move-list [aria-current]")).to_have_attribute("data-ply", "2")
+    expect(status(page)).to_have_text("Black to move.")
+
+
+def test_the_page_answers_while_the_computer_thinks(page: Page) -> None:
+    # A strong level thinks for seconds, in the worker: the page keeps answering.
+    page.get_by_label("AI level").select_option("6")
+    page.get_by_label("White player").select_option("computer")
+    move(page, "e8", "c8")
+    expect(page.locator("#thinking")).to_be_visible()
+    page.get_by_role("button", name="Undo").click()
+    expect(piece_on(page, "e8")).to_have_count(1)
+    expect(status(page)).to_have_text("Black to move.")
+    expect(page.locator("#thinking")).to_be_hidden()
+    # The late answer to the undone position is ignored: no white move appears.
+    page.wait_for_timeout(6000)
+    expect(move_buttons(page)).to_have_count(1)
+    expect(page.locator("#move-list [aria-current]")).to_have_count(0)
+    expect(status(page)).to_have_text("Black to move.")
+
+
+def test_reload_restores_the_game_exactly(page: Page) -> None:
+    for frm, to in (("e8", "c8"), ("e7", "d7"), ("i6", "g6")):
+        move(page, frm, to)
+    page.get_by_role("button", name="Back").click()
+    page.get_by_label("Seed").fill("7")
+    page.get_by_label("Seed").press("Tab")
+    page.get_by_label("Rules").focus()  # the seed is committed on change
+    pieces_before = page.locator("[data-piece]").evaluate_all(
+        "els => els.map(e => e.dataset.square + e.dataset.piece).sort()")
+    page.reload()
+    wait_ready(page)
+    expect(move_buttons(page)).to_have_text(["e8-c", "e7-d", "i6-g"])
+    expect(page.locator("#move-list [aria-current]")).to_have_attribute("data-ply", "2")
+    expect(status(page)).to_have_text("Black to move.")
+    expect(page.get_by_label("Seed")).to_have_value("7")
+    expect(page.get_by_label("White player")).to_have_value("human")
+    assert page.locator("[data-piece]").evaluate_all(
+        "els => els.map(e => e.dataset.square + e.dataset.piece).sort()") == pieces_before
+
+
+def test_a_corrupt_saved_record_starts_a_fresh_game_and_keeps_a_backup(page: Page) -> None:
+    page.evaluate("localStorage.setItem('tablut.state', '{\"format\": \"tablut-page\", oops')")
+    page.reload()
+    wait_ready(page)
+    expect(page.locator("#notice")).to_contain_text("could not be read")
+    expect(status(page)).to_have_text("Black to move.")
+    expect(page.locator("[data-piece]")).to_have_count(25)
+    backups = page.evaluate(
+        "Object.keys(localStorage).filter(k => k.startsWith('tablut.backup.'))"
+        ".map(k => localStorage.getItem(k))")
+    assert '{"format": "tablut-page", oops' in backups
+    # The fresh game was saved over the bad record.
+    assert json.loads(page.evaluate("localStorage.getItem('tablut.state')"))["version"] == 1
+
+
+def test_settings_are_labelled_and_show_the_rules(page: Page) -> None:
+    for label in ("Black player", "White player"):
+        options = page.get_by_label(label).locator("option").all_text_contents()
+        assert options == ["Human", "Computer"]
+    levels = page.get_by_label("AI level").locator("option").all_text_contents()
+    assert len(levels) == 7 and "Beginner" in levels[0]
+    rules = page.get_by_label("Rules")
+    assert rules.locator("option").evaluate_all("els => els.map(e => e.value)") == [
+        "berkeley", "brainking", "nielsen"]
+    expect(page.locator("#rules-summary")).to_contain_text("any edge")
+    rules.select_option("nielsen")
+    expect(page.locator("#rules-summary")).to_contain_text("corner")
+    expect(square(page, "a1")).to_have_class("square reserved-square")
+    expect(page.locator("#match-panel")).to_be_visible()
+    expect(page.get_by_label("Match of two games")).to_be_checked()
+    expect(page.get_by_label("Seed")).to_have_value("0")
+    expect(page.get_by_label("Set-up mode")).not_to_be_checked()
+
+
+def test_the_move_limit_ends_the_game(page: Page) -> None:
+    page.get_by_label("Move limit").fill("1")
+    page.get_by_label("Move limit").press("Enter")
+    expect(page.locator("#notice")).to_contain_text("Move limit: 1")
+    move(page, "e8", "c8")
+    move(page, "e7", "d7")
+    expect(status(page)).to_have_text("White wins. The move limit was reached.")
+
+
+def test_setup_mode_cycles_squares_validates_and_starts_play(page: Page) -> None:
+    page.get_by_label("Set-up mode").check()
+    a1 = square(page, "a1")
+    labels = []
+    for _ in range(4):
+        a1.click()
+        labels.append(a1.get_attribute("aria-label"))
+    assert labels == ["a1, white piece", "a1, white king", "a1, black piece", "a1, empty"]
+    page.get_by_role("button", name="Clear board").click()
+    expect(page.locator("[data-piece]")).to_have_count(0)
+    page.get_by_label("Set-up mode").click()  # leaving fails: the position has no king
+    expect(page.locator("#notice")).to_contain_text("exactly one king")
+    expect(page.get_by_label("Set-up mode")).to_be_checked()
+    square(page, "c4").click()
+    square(page, "c4").click()  # white, then king
+    square(page, "a9").click()
+    square(page, "a9").click()
+    square(page, "a9").click()  # white, king, black
+    page.get_by_label("Side to move").select_option("white")
+    page.get_by_label("Set-up mode").uncheck()
+    expect(page.get_by_label("Set-up mode")).not_to_be_checked()
+    expect(status(page)).to_have_text("White to move.")
+    move(page, "c4", "c1")
+    expect(status(page)).to_have_text("White wins. The king escaped.")
+
+
+def test_move_list_click_and_arrow_keys(page: Page) -> None:
+    for frm, to in (("e8", "c8"), ("e7", "d7"), ("i6", "g6")):
+        move(page, frm, to)
+    expect(page.locator("#move-list li")).to_have_count(2)
+    move_buttons(page).first.click()
+    expect(piece_on(page, "c8")).to_have_count(1)
+    expect(piece_on(page, "e7")).to_have_count(1)  # white has not moved yet
+    expect(status(page)).to_have_text("White to move.")
+    page.keyboard.press("ArrowRight")
+    expect(piece_on(page, "d7")).to_have_count(1)
+    page.keyboard.press("ArrowRight")
+    expect(piece_on(page, "g6")).to_have_count(1)
+    page.keyboard.press("ArrowLeft")
+    page.keyboard.press("ArrowLeft")
+    page.keyboard.press("ArrowLeft")
+    expect(piece_on(page, "e8")).to_have_count(1)
+    expect(page.locator("#move-list [aria-current]")).to_have_count(0)
+    # A different move here drops the later ones, with an offer to bring them back.
+    move(page, "e8", "b8")
+    expect(move_buttons(page)).to_have_text(["e8-b"])
+    expect(page.locator("#notice")).to_contain_text("Later moves were dropped")
+    page.get_by_role("button", name="Restore").click()
+    expect(move_buttons(page)).to_have_text(["e8-c", "e7-d", "i6-g"])
+
+
+def test_keyboard_moves_a_cursor_and_plays(page: Page) -> None:
+    square(page, "e5").focus()
+    page.keyboard.press("ArrowUp")
+    page.keyboard.press("ArrowUp")
+    page.keyboard.press("ArrowUp")  # e8
+    expect(square(page, "e8")).to_be_focused()
+    expect(square(page, "e8")).to_have_attribute("tabindex", "0")
+    page.keyboard.press("Enter")
+    page.keyboard.press("ArrowLeft")
+    page.keyboard.press("ArrowLeft")  # c8
+    page.keyboard.press(" ")
+    expect(piece_on(page, "c8")).to_have_attribute("data-piece", "black")
+    expect(page.locator("rect[tabindex='0']")).to_have_count(1)
+
+
+def test_hint_is_shown_on_the_board(page: Page) -> None:
+    page.get_by_label("AI level").select_option("1")
+    page.get_by_role("button", name="Hint").click()
+    expect(page.locator(".hint-arrow")).to_have_count(1, timeout=AI_TIMEOUT_MS)
+    expect(page.locator("rect.hint-from")).to_have_count(1)
+    expect(page.locator("rect.hint-to")).to_have_count(1)
+    expect(page.locator("#notice")).to_contain_text("Hint:")
+    # The hint is a legal move of the side to move: play it.
+    frm = page.locator("rect.hint-from").get_attribute("data-square")
+    to = page.locator("rect.hint-to").get_attribute("data-square")
+    assert frm and to
+    move(page, frm, to)
+    expect(move_buttons(page)).to_have_count(1)
+    expect(page.locator(".hint-arrow")).to_have_count(0)
+
+
+def test_analysis_panel_updates_as_it_thinks(page: Page) -> None:
+    toggle = page.get_by_role("button", name="Show analysis")
+    toggle.click()
+    expect(page.get_by_role("button", name="Hide analysis")).to_have_attribute(
+        "aria-expanded", "true")
+    depth = page.locator("#eval-depth")
+    expect(depth).to_contain_text("Depth", timeout=AI_TIMEOUT_MS)
+    first = depth.text_content()
+    expect(depth).not_to_have_text(first or "", timeout=AI_TIMEOUT_MS)
+    expect(page.locator("#eval-pv")).not_to_be_empty()
+    expect(page.locator("#eval-text")).to_have_text(
+        __import__("re").compile(r"^([+-]?\d+\.\d\d|(Black|White) wins in \d+ moves?)$"))
+    page.get_by_role("button", name="Hide analysis").click()
+    expect(page.locator("#analysis")).to_be_hidden()
+
+
+def test_match_of_two_games_keeps_the_score(page: Page) -> None:
+    load_state(page, PageState(Settings(black="human", white="human", match=True),
+                               Game(start=NEAR_ESCAPE)))
+    expect(page.locator("#match-panel")).to_be_visible()
+    expect(page.locator("#match-rows")).to_contain_text("In progress")
+    move(page, "c4", "c1")
+    # Game 1: player 1 has black, so white's win is player 2's.
+    expect(page.locator("#match-rows tr").first).to_contain_text("Player 2 won in 1 move")
+    expect(page.locator("#match-summary")).to_contain_text("Player 2 leads.")
+    page.get_by_role("button", name="Next game").click()
+    expect(page.locator("#notice")).to_contain_text("Game 2 of the match")
+    rows = page.locator("#match-rows tr")
+    expect(rows.nth(1)).to_contain_text("In progress")
+    expect(rows.nth(1)).to_contain_text("White")  # player 1 has white in game 2
+    expect(status(page)).to_have_text("Black to move.")
+    page.reload()
+    wait_ready(page)
+    expect(page.locator("#match-rows tr").first).to_contain_text("Player 2 won in 1 move")
+
+
+def test_match_players_swap_sides(page: Page) -> None:
+    load_state(page, PageState(Settings(black="human", white="computer", level=1,
+                                        match=True), Game(start=NEAR_ESCAPE)))
+    # The computer has white: it finds the escape itself.
+    expect(status(page)).to_have_text("White wins. The king escaped.", timeout=AI_TIMEOUT_MS)
+    page.get_by_role("button", name="Next game").click()
+    expect(page.get_by_label("Black player")).to_have_value("computer")
+    expect(page.get_by_label("White player")).to_have_value("human")
+    # Now the computer plays black's first move of game 2.
+    expect(move_buttons(page)).to_have_count(1, timeout=AI_TIMEOUT_MS)
