@@ -31,6 +31,7 @@ import asyncio
 from pyscript import document, window, workers
 
 from tablut import Game, parse_move
+from web import records_panel
 from web.app import App, restore_state
 
 
@@ -74,6 +75,7 @@ def main() -> App:
         if problem:
             app.notify(problem)
             app.save()
+        records_panel.install(app)
     except Exception as error:
         window.tablutLoadFailed(f"The game could not start ({error}).")
         raise
