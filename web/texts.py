@@ -33,23 +33,12 @@ def outcome_sentence(outcome: Outcome) -> str:
     return f"{head} {why}"
 
 
-def status_text(game: Game, *, thinking: bool = False, viewing: bool = False) -> str:
-    """The status line: whose turn it is, or how the game ended.
-
-    ``thinking``: the computer is choosing the move; ``viewing``: the cursor is before the
-    record's last move (the player looks back through the game).
-    """
+def status_text(game: Game) -> str:
+    """The status line: whose turn it is, or how the game ended."""
     outcome = game.outcome()
     if outcome is not None:
-        text = outcome_sentence(outcome)
-    else:
-        text = f"{game.side.capitalize()} to move."
-        if thinking:
-            text += " The computer is thinking…"
-    if viewing:
-        text = f"Position after move {move_label(game, game.ply)}. {text}" if game.ply else (
-            f"Start position. {text}")
-    return text
+        return outcome_sentence(outcome)
+    return f"{game.side.capitalize()} to move."
 
 
 def first_side(game: Game) -> str:
