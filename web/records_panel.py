@@ -16,9 +16,10 @@ never goes through ``innerHTML``):
   are listed as such and can only be deleted.
 
 A share link in the address when the page opens (or pasted into the address bar of the
-open page) replaces the game on the board; a bad link is refused with a message and
-nothing is touched. A game that the link would drop (not a position of the link's game)
-is first put in the saved games, so opening a link never loses a game.
+open page) replaces the game on the board, except on a reload, when the address is the
+page's own and the game restored from storage is the one to show; a bad link is refused
+with a message and nothing is touched. A game that the link would drop (not a position of
+the link's game) is first put in the saved games, so opening a link never loses a game.
 
 It uses the App of :mod:`web.app` only through ``app.game``, ``app.load_game``,
 ``app.add_listener`` and ``app.notify``. The logic that needs no browser lives in
@@ -517,6 +518,12 @@ class RecordsPanel:
         task.add_done_callback(self.tasks.discard)
 
 
+def reloaded() -> bool:
+    """Whether this page load is a reload (rather than a link followed or typed)."""
+    entries = window.performance.getEntriesByType("navigation")
+    return bool(entries.length) and str(entries[0].type) == "reload"
+
+
 def install(app: Any) -> RecordsPanel | None:
     """Fill the records panel for ``app``, open the share link in the address if there
     is one, and keep the address a share link from now on.
@@ -526,7 +533,12 @@ def install(app: Any) -> RecordsPanel | None:
     """
     try:
         panel = RecordsPanel(app)
-        panel.open_link(str(window.location.hash))
+        if reloaded():
+            # The address is the page's own, written after the last change; the game
+            # restored from storage is as new or newer (another tab may have played on).
+            panel.sync_address()
+        else:
+            panel.open_link(str(window.location.hash))
         app.add_listener(panel.sync_address)
         panel._listen(window, "hashchange", lambda _event: panel.on_hash_change())
         panel._listen(window, "storage", panel.on_storage)
