@@ -175,6 +175,17 @@ def test_forced_win_is_found(rules, side, n, text):
     assert move_wins_within(board, analysis.move, n), format_move(analysis.move)
 
 
+def test_wins_within_two_agree_with_the_solver_on_random_positions():
+    """No missed win and no imagined one, on positions nobody picked."""
+    rng = random.Random(21)
+    for _ in range(60):
+        rules = rng.choice(list(RULES.values()))
+        board = _random_board(rng, rules, rng.randrange(2))
+        truth = next((n for n in (1, 2) if wins_within(board.copy(), n)), None)
+        found = Engine().think(board, depth=3).mate_in
+        assert (found if found is not None and 0 < found <= 2 else None) == truth, board
+
+
 def test_the_losing_side_sees_its_loss():
     """From the loser's side, a position lost in n moves scores as lost."""
     text = ("---------/-B-------/---------/---------/-----B-B-/--------B/----BK---/---------/"

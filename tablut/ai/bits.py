@@ -21,7 +21,7 @@ from ..squares import (
     ALL,
     CORNERS_BB,
     EDGES_BB,
-    NEIGHBOURS,
+    NEIGHBOUR_MASKS,
     NEXT_TO_THRONE_BB,
     RAY_MASKS,
     SIZE,
@@ -44,6 +44,20 @@ _NORTH, _EAST, _SOUTH, _WEST = RAY_MASKS
 RAYS: tuple[tuple[Bitboard, ...], ...] = RAY_MASKS
 
 
+def _axes(sq: Square) -> tuple[tuple[Square, Square], ...]:
+    """The pairs of opposite neighbours of ``sq`` that are both on the board."""
+    row, col = divmod(sq, SIZE)
+    pairs = []
+    if 0 < row < SIZE - 1:
+        pairs.append((sq + SIZE, sq - SIZE))
+    if 0 < col < SIZE - 1:
+        pairs.append((sq + 1, sq - 1))
+    return tuple(pairs)
+
+
+AXES: tuple[tuple[tuple[Square, Square], ...], ...] = tuple(_axes(sq) for sq in range(SIZE * SIZE))
+
+
 @dataclass(frozen=True)
 class RuleGeometry:
     """The squares that a rule set makes special, as bitboards.
@@ -54,8 +68,8 @@ class RuleGeometry:
         king_forbidden: squares the king may not stop on once he has left the throne.
         hostile_to_king_squares: empty squares that count as hostile sides of the king.
         corner_escape: whether the king escapes to corners (else to any edge square).
-        lines_end: squares from which an open ray counts as an escape line (for corner
-            escape only the edge rows and files, whose rays end in a corner).
+        soldier_ok: squares soldiers may stop on.
+        king_sides: for each square, how many hostile sides capture the king there.
     """
 
     escape: Bitboard
@@ -63,6 +77,8 @@ class RuleGeometry:
     king_forbidden: Bitboard
     hostile_to_king_squares: Bitboard
     corner_escape: bool
+    soldier_ok: Bitboard
+    king_sides: tuple[int, ...]
 
 
 _GEOMETRY: dict[int, tuple[Rules, RuleGeometry]] = {}
@@ -87,12 +103,20 @@ def _make_geometry(rules: Rules) -> RuleGeometry:
         hostile |= THRONE_BB
     if rules.corners_hostile:
         hostile |= CORNERS_BB
+    soldier_forbidden = THRONE_BB | (CORNERS_BB if rules.corners_restricted else 0)
     return RuleGeometry(
         escape=CORNERS_BB if rules.escape is Escape.CORNER else EDGES_BB,
-        soldier_forbidden=THRONE_BB | (CORNERS_BB if rules.corners_restricted else 0),
+        soldier_forbidden=soldier_forbidden,
         king_forbidden=0 if rules.king_may_reenter_throne else THRONE_BB,
         hostile_to_king_squares=hostile,
         corner_escape=rules.escape is Escape.CORNER,
+        soldier_ok=ALL & ~soldier_forbidden,
+        king_sides=tuple(
+            rules.king_sides_on_throne if sq == THRONE
+            else rules.king_sides_next_to_throne if NEXT_TO_THRONE_BB >> sq & 1
+            else rules.king_sides_elsewhere
+            for sq in range(SIZE * SIZE)
+        ),
     )
 
 
@@ -233,38 +257,27 @@ def king_capture_squares(board) -> Bitboard:
     king = board.king
     if king < 0:
         return 0
-    rules = board.rules
-    geo = geometry(rules)
+    geo = geometry(board.rules)
     black = board.black
-    if king == THRONE:
-        sides = rules.king_sides_on_throne
-    elif NEXT_TO_THRONE_BB >> king & 1:
-        sides = rules.king_sides_next_to_throne
-    else:
-        sides = rules.king_sides_elsewhere
-    hostile = black | (geo.hostile_to_king_squares & ~(1 << king))
-    empty = ALL & ~(black | board.white | (1 << king))
-    stoppable = empty & ~geo.soldier_forbidden
-    neighbours = NEIGHBOURS[king]
-    squares = 0
-    if sides == 2:
+    kbit = 1 << king
+    hostile = black | (geo.hostile_to_king_squares & ~kbit)
+    stoppable = geo.soldier_ok & ~(black | board.white | kbit)
+    if geo.king_sides[king] == 2:
         # A sandwich: black lands on one side, the opposite side already hostile.
-        by_dir = [-1, -1, -1, -1]
-        for d, near, _ in neighbours:
-            by_dir[d] = near
-        for a, b in ((by_dir[0], by_dir[2]), (by_dir[1], by_dir[3])):
-            if a < 0 or b < 0:
-                continue
-            if hostile >> a & 1 and stoppable >> b & 1:
-                squares |= 1 << b
-            if hostile >> b & 1 and stoppable >> a & 1:
+        squares = 0
+        for a, b in AXES[king]:
+            if hostile >> a & 1:
+                if stoppable >> b & 1:
+                    squares |= 1 << b
+            elif hostile >> b & 1 and stoppable >> a & 1:
                 squares |= 1 << a
         return squares
-    if len(neighbours) != 4:
+    around = NEIGHBOUR_MASKS[king]
+    if around.bit_count() != 4:
         return 0
-    open_sides = [near for _, near, _ in neighbours if not hostile >> near & 1]
-    if len(open_sides) == 1 and stoppable >> open_sides[0] & 1:
-        return 1 << open_sides[0]
+    open_sides = around & ~hostile
+    if open_sides & (open_sides - 1) == 0 and open_sides & stoppable:
+        return open_sides
     return 0
 
 
@@ -353,13 +366,3 @@ def _sandwich_ends(enemies: Bitboard, hostile: Bitboard) -> Bitboard:
     out |= (enemies >> 1) & (hostile >> 2) & _COLS_A_TO_G
     out |= (enemies << 1) & (hostile << 2) & _COLS_C_TO_I
     return out & ALL
-
-
-def _sandwich_ends_slow(enemies: Bitboard, hostile: Bitboard) -> Bitboard:
-    """Reference version of :func:`_sandwich_ends`, square by square (for tests)."""
-    out = 0
-    for t in range(SIZE * SIZE):
-        for _, near, far in NEIGHBOURS[t]:
-            if far >= 0 and enemies >> near & 1 and hostile >> far & 1:
-                out |= 1 << t
-    return out

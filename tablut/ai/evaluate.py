@@ -18,7 +18,7 @@ from collections.abc import Sequence
 
 from ..board import WHITE
 from ..rules import Rules
-from ..squares import ALL, EDGES_BB, NEIGHBOURS, SIZE
+from ..squares import ALL, EDGES_BB, NEIGHBOUR_MASKS, SIZE
 from .bits import (
     NOT_A,
     NOT_I,
@@ -81,7 +81,7 @@ def features(board) -> list[int]:
     kbit = 1 << king
     occupied = black | white | kbit
     empty = ALL & ~occupied
-    soldier_ok = ~geo.soldier_forbidden
+    soldier_ok = geo.soldier_ok
     b_reach = fill(black, empty) & soldier_ok
     w_reach = fill(white, empty) & soldier_ok
     k1 = rook_targets(king, occupied) & ~geo.king_forbidden
@@ -94,16 +94,9 @@ def features(board) -> list[int]:
     f[4] = (k1 & two).bit_count()
     f[5] = (n >> king & 1) + (e >> king & 1) + (s >> king & 1) + (w >> king & 1)
     f[6] = (fill(k1, empty) & one & ~k1).bit_count()
-    hostile_to_king = black | (geo.hostile_to_king_squares & ~kbit)
-    hostile_sides = 0
-    white_sides = 0
-    for _, near, _ in NEIGHBOURS[king]:
-        if hostile_to_king >> near & 1:
-            hostile_sides += 1
-        elif white >> near & 1:
-            white_sides += 1
-    f[7] = hostile_sides
-    f[8] = white_sides
+    around = NEIGHBOUR_MASKS[king]
+    f[7] = (around & (black | geo.hostile_to_king_squares)).bit_count()
+    f[8] = (around & white).bit_count()
     capture_squares = king_capture_squares(board)
     f[9] = capture_squares.bit_count()
     f[10] = (capture_squares & b_reach).bit_count()

@@ -57,7 +57,8 @@ MATE_BOUND = MATE - 1_000
 INF = 1_000_000
 MAX_PLY = 96
 CHECK_EVERY = 1024
-FUTILITY_MARGIN = 120
+FUTILITY_MARGIN = 200
+EVAL_CACHE_SIZE = 200_000
 LATE_MOVES = (999, 8, 16, 32)
 """Late-move pruning: at depth d < 4 outside PV and check, only the first LATE_MOVES[d]
 quiet moves (in history order) are tried."""
@@ -140,6 +141,7 @@ class Searcher:
         self._next_check = CHECK_EVERY
         self._ext_limit = MAX_PLY
         self.board: Board | None = None
+        self._eval_cache: dict[int, int] = {}
 
     # -- the driver ------------------------------------------------------------------
 
@@ -322,15 +324,13 @@ class Searcher:
             if lines:
                 in_check = True
                 blocks &= ~geo.soldier_forbidden
-        if in_check and ply < self._ext_limit:
+        # Check extension: black's forced replies cost nothing (there are few of them);
+        # white's answers to a capture threat are searched one ply more at the horizon,
+        # so a threat is never left unanswered by the static evaluation.
+        if in_check and ply < self._ext_limit and (turn == BLACK or depth <= 0):
             depth += 1
         if depth <= 0 or ply >= MAX_PLY:
-            score = self.evaluate(board)
-            if self.noise:
-                n = self.noise
-                score += ((board.hash ^ self.noise_key) * 0x9E3779B97F4A7C15 >> 64) % (
-                    2 * n + 1) - n
-            return score
+            return self._static(board)
 
         # Mate-distance pruning: no line from here beats a win at the next ply.
         if alpha < ply - MATE:
@@ -378,7 +378,7 @@ class Searcher:
         # or on his lines) are tried.
         futile = False
         if depth == 1 and not in_check and not pv_node and -MATE_BOUND < alpha < MATE_BOUND:
-            static = self.evaluate(board)
+            static = self._static(board)
             if static + FUTILITY_MARGIN <= alpha:
                 futile = True
                 best_score = static + FUTILITY_MARGIN
@@ -439,6 +439,21 @@ class Searcher:
         if entry is None or entry[0] != key or entry[1] <= depth:
             self.tt[slot] = (key, depth, flag, stored, best_move)
         return best_score
+
+    def _static(self, board: Board) -> int:
+        """The evaluation (with the level's noise), remembered by position: re-searches and
+        deeper iterations meet the same leaves again."""
+        key = board.hash
+        score = self._eval_cache.get(key)
+        if score is None:
+            score = self.evaluate(board)
+            if self.noise:
+                n = self.noise
+                score += ((key ^ self.noise_key) * 0x9E3779B97F4A7C15 >> 64) % (2 * n + 1) - n
+            if len(self._eval_cache) >= EVAL_CACHE_SIZE:
+                self._eval_cache.clear()
+            self._eval_cache[key] = score
+        return score
 
     # -- move ordering -------------------------------------------------------------------
 
