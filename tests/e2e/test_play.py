@@ -146,6 +146,28 @@ def test_a_move_by_dragging(page: Page) -> None:
     expect(status(page)).to_have_text("White to move.")
 
 
+def test_a_move_by_touch_drag(page: Page) -> None:
+    # A finger on a phone sends pointer events of type "touch"; the board takes them alike.
+    source = square(page, "e8").bounding_box()
+    target = square(page, "b8").bounding_box()
+    assert source and target
+    board = page.locator("#board svg")
+
+    def at(box: dict[str, float], fraction: float = 1.0) -> dict[str, object]:
+        x0, y0 = source["x"] + source["width"] / 2, source["y"] + source["height"] / 2
+        x1, y1 = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+        return {"clientX": x0 + (x1 - x0) * fraction, "clientY": y0 + (y1 - y0) * fraction,
+                "pointerType": "touch", "pointerId": 7, "isPrimary": True, "button": 0,
+                "bubbles": True}
+
+    board.dispatch_event("pointerdown", at(source))
+    for step in range(1, 6):
+        board.dispatch_event("pointermove", at(target, step / 5))
+    board.dispatch_event("pointerup", at(target))
+    expect(piece_on(page, "b8")).to_have_attribute("data-piece", "black")
+    expect(status(page)).to_have_text("White to move.")
+
+
 def test_a_drag_to_an_illegal_square_puts_the_piece_back(page: Page) -> None:
     square(page, "e8").drag_to(square(page, "d7"))
     expect(piece_on(page, "e8")).to_have_attribute("data-piece", "black")
@@ -231,7 +253,16 @@ def test_the_page_answers_while_the_computer_thinks(page: Page) -> None:
     # A strong level thinks for seconds, in the worker: the page keeps answering.
     page.get_by_label("AI level").select_option("6")
     page.get_by_label("White player").select_option("computer")
+    page.evaluate("""() => {
+        window.__longtasks = [];
+        new PerformanceObserver(list => list.getEntries().forEach(
+            e => window.__longtasks.push(e.duration))).observe({type: 'longtask'});
+    }""")
     move(page, "e8", "c8")
+    expect(page.locator("#thinking")).to_be_visible()
+    page.wait_for_timeout(2000)
+    # The search runs in the worker: the main thread has no long task (50 ms or more).
+    assert page.evaluate("window.__longtasks") == []
     expect(page.locator("#thinking")).to_be_visible()
     page.get_by_role("button", name="Undo").click()
     expect(piece_on(page, "e8")).to_have_count(1)
