@@ -241,6 +241,7 @@ def test_match_score_counts_the_current_game_and_swaps_sides() -> None:
     assert score.rows[0].first_side == "black" and score.rows[1].first_side == "white"
     assert score.rows[0].result == "Player 2 won in 31 moves"
     assert score.summary == "Player 2 leads." and not score.finished
+    assert score.rows[1].result == "Next"
     score = match_score(rules, [("second", 31)], ("white", 1))
     assert score.finished and score.wins == (1, 1)
     assert score.summary == "Player 1 wins the match."  # the faster win

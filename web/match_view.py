@@ -60,7 +60,8 @@ def match_score(
             else:
                 text = f"{PLAYER_NAMES[result.winner]} won in {moves}"
         elif number == len(match.results) + 1:
-            text = "In progress"
+            # The game on the board, or, once it has ended, the one that comes next.
+            text = "In progress" if current is None else "Next"
         else:
             text = "To play"
         rows.append(MatchRow(number, match.side_of("first", number),

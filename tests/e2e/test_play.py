@@ -445,6 +445,7 @@ def test_match_of_two_games_keeps_the_score(page: Page) -> None:
     # Game 1: player 1 has black, so white's win is player 2's.
     expect(page.locator("#match-rows tr").first).to_contain_text("Player 2 won in 1 move")
     expect(page.locator("#match-summary")).to_contain_text("Player 2 leads.")
+    expect(page.locator("#match-rows tr").nth(1)).to_contain_text("Next")
     page.get_by_role("button", name="Next game").click()
     expect(page.locator("#notice")).to_contain_text("Game 2 of the match")
     rows = page.locator("#match-rows tr")
