@@ -24,13 +24,13 @@ from .squares import (
     NEIGHBOUR_MASKS,
     NEIGHBOURS,
     NEXT_TO_THRONE_BB,
-    RAY_MASKS,
     SIZE,
     SQUARES,
     THRONE,
     THRONE_BB,
     Bitboard,
     Square,
+    rook_targets,
     squares_of,
 )
 
@@ -43,7 +43,6 @@ Move = tuple[Square, Square]
 
 NO_KING = -1
 
-_NORTH, _EAST, _SOUTH, _WEST = RAY_MASKS
 _FILE_A = sum(1 << (row * SIZE) for row in range(SIZE))
 _FILE_I = _FILE_A << (SIZE - 1)
 
@@ -82,35 +81,6 @@ def _zobrist_keys() -> tuple[list[int], list[int], list[int], int]:
 
 
 Z_BLACK, Z_WHITE, Z_KING, Z_WHITE_TO_MOVE = _zobrist_keys()
-
-
-def _targets(sq: Square, occupied: Bitboard) -> Bitboard:
-    """Empty squares a rook on ``sq`` reaches; inlined by hand because it is the hot path."""
-    targets = 0
-    ray = _NORTH[sq]
-    blockers = ray & occupied
-    if blockers:
-        first = (blockers & -blockers).bit_length() - 1
-        ray ^= _NORTH[first] | (1 << first)
-    targets |= ray
-    ray = _EAST[sq]
-    blockers = ray & occupied
-    if blockers:
-        first = (blockers & -blockers).bit_length() - 1
-        ray ^= _EAST[first] | (1 << first)
-    targets |= ray
-    ray = _SOUTH[sq]
-    blockers = ray & occupied
-    if blockers:
-        first = blockers.bit_length() - 1
-        ray ^= _SOUTH[first] | (1 << first)
-    targets |= ray
-    ray = _WEST[sq]
-    blockers = ray & occupied
-    if blockers:
-        first = blockers.bit_length() - 1
-        ray ^= _WEST[first] | (1 << first)
-    return targets | ray
 
 
 _NOT_FILE_A = ALL & ~_FILE_A
@@ -284,7 +254,7 @@ class Board:
             forbidden = self._soldier_forbidden
         else:
             return 0
-        return _targets(sq, self.occupied) & ~forbidden
+        return rook_targets(sq, self.occupied) & ~forbidden
 
     def legal_moves(self) -> list[Move]:
         """Every legal move of the side to move (none once the game has ended)."""
@@ -294,7 +264,7 @@ class Board:
         moves: list[Move] = []
         append = moves.append
         for frm, forbidden in self._movers():
-            for to in squares_of(_targets(frm, occupied) & ~forbidden):
+            for to in squares_of(rook_targets(frm, occupied) & ~forbidden):
                 append((frm, to))
         return moves
 
@@ -308,7 +278,7 @@ class Board:
             soldiers, king_moves = self.black, 0
         else:
             soldiers = self.white
-            king_moves = (_targets(self.king, occupied) & ~self._king_forbidden).bit_count()
+            king_moves = (rook_targets(self.king, occupied) & ~self._king_forbidden).bit_count()
         north, south, east, west = sliding_reach(soldiers, ALL ^ occupied)
         return king_moves + ((north & allowed).bit_count() + (south & allowed).bit_count()
                              + (east & allowed).bit_count() + (west & allowed).bit_count())
@@ -316,7 +286,7 @@ class Board:
     def has_legal_move(self) -> bool:
         """Whether the side to move has any legal move."""
         occupied = self.occupied
-        return any(_targets(frm, occupied) & ~forbidden for frm, forbidden in self._movers())
+        return any(rook_targets(frm, occupied) & ~forbidden for frm, forbidden in self._movers())
 
     def is_legal(self, move: Move) -> bool:
         """Whether ``move`` is legal for the side to move."""

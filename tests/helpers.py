@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from tablut.board import Board
+from tablut.game import Game
 from tablut.notation import parse_move, parse_position
 from tablut.rules import rules_named
 from tablut.squares import parse_square, square_name
@@ -42,3 +43,15 @@ def targets(b: Board, name: str) -> set[str]:
     """The names of the squares the piece on ``name`` may move to."""
     bb = b.targets(parse_square(name))
     return {square_name(sq) for sq in range(81) if bb >> sq & 1}
+
+
+OPENING = ["i6-g", "d5-7", "i4-g"]
+"""Seed 001's example: the third move captures g5."""
+
+
+def game_with(*moves: str, **kwargs) -> Game:
+    """A game (``kwargs`` as for :class:`Game`) after playing ``moves`` in notation."""
+    game = Game(**kwargs)
+    for text in moves:
+        game.play_text(text)
+    return game

@@ -5,20 +5,11 @@ from __future__ import annotations
 import json
 
 import pytest
-from helpers import position
+from helpers import OPENING, game_with, position
 
 from tablut.board import Outcome, Reason
 from tablut.game import Game, IllegalMove, RecordError
 from tablut.notation import START_POSITION, format_position
-
-OPENING = ["i6-g", "d5-7", "i4-g"]
-
-
-def game_with(*moves: str, **kwargs) -> Game:
-    game = Game(**kwargs)
-    for text in moves:
-        game.play_text(text)
-    return game
 
 
 def test_undo_and_redo_walk_the_record():

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from helpers import position
+from helpers import OPENING, game_with, position
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -12,15 +12,6 @@ from tablut.links import LinkError, game_from_fragment, game_to_fragment
 from tablut.notation import format_position
 from tablut.rules import RULES
 from tablut.transcript import TranscriptError, export_transcript, import_transcript
-
-OPENING = ["i6-g", "d5-7", "i4-g"]
-
-
-def game_with(*moves: str, **kwargs) -> Game:
-    game = Game(**kwargs)
-    for text in moves:
-        game.play_text(text)
-    return game
 
 
 def same_game(a: Game, b: Game) -> bool:
