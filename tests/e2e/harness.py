@@ -10,6 +10,7 @@ from __future__ import annotations
 import contextlib
 import functools
 import http.server
+import sys
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -68,12 +69,24 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
         """Stay quiet: a page load makes dozens of requests."""
 
 
+class SiteServer(http.server.ThreadingHTTPServer):
+    """The test server; a browser dropping a connection mid-download is not an error."""
+
+    daemon_threads = True
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        """Ignore connections the browser closed (a page navigating away does that);
+        report anything else as usual."""
+        if isinstance(sys.exc_info()[1], ConnectionError):
+            return
+        super().handle_error(request, client_address)
+
+
 @contextlib.contextmanager
 def serve(site: Path = SITE) -> Iterator[str]:
     """Serve ``site`` on 127.0.0.1 on a free port; yield the base URL (ending in ``/``)."""
     handler = functools.partial(SiteHandler, directory=str(site))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    server.daemon_threads = True
+    server = SiteServer(("127.0.0.1", 0), handler)
     thread = threading.Thread(target=server.serve_forever, name="site-server", daemon=True)
     thread.start()
     try:
