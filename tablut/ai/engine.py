@@ -53,8 +53,8 @@ LEVELS: dict[int, Level] = {
     4: Level("Club", "About a quarter of a second of search.", 5, 12_000, 10.0, 0),
     5: Level("Strong", "About a second of search: sees every forced win within four "
              "moves.", 64, 40_000, 20.0, 0),
-    6: Level("Expert", "About four seconds of search.", 64, 150_000, 40.0, 0),
-    7: Level("Master", "About fifteen seconds of search.", 64, 600_000, 120.0, 0),
+    6: Level("Expert", "About three seconds of search.", 64, 120_000, 40.0, 0),
+    7: Level("Master", "About eight seconds of search.", 64, 300_000, 90.0, 0),
 }
 """The levels by number, weakest first; the numbers are what a person chooses."""
 
