@@ -29,6 +29,7 @@ from ..squares import (
     THRONE_BB,
     Bitboard,
     Square,
+    rook_targets,
 )
 
 FILE_A: Bitboard = sum(1 << (row * SIZE) for row in range(SIZE))
@@ -118,35 +119,6 @@ def _make_geometry(rules: Rules) -> RuleGeometry:
             for sq in range(SIZE * SIZE)
         ),
     )
-
-
-def rook_targets(sq: Square, occupied: Bitboard) -> Bitboard:
-    """Empty squares a rook on ``sq`` reaches (forbidden squares not removed)."""
-    targets = 0
-    ray = _NORTH[sq]
-    blockers = ray & occupied
-    if blockers:
-        first = (blockers & -blockers).bit_length() - 1
-        ray ^= _NORTH[first] | (1 << first)
-    targets |= ray
-    ray = _EAST[sq]
-    blockers = ray & occupied
-    if blockers:
-        first = (blockers & -blockers).bit_length() - 1
-        ray ^= _EAST[first] | (1 << first)
-    targets |= ray
-    ray = _SOUTH[sq]
-    blockers = ray & occupied
-    if blockers:
-        first = blockers.bit_length() - 1
-        ray ^= _SOUTH[first] | (1 << first)
-    targets |= ray
-    ray = _WEST[sq]
-    blockers = ray & occupied
-    if blockers:
-        first = blockers.bit_length() - 1
-        ray ^= _WEST[first] | (1 << first)
-    return targets | ray
 
 
 def movers_to(sq: Square, occupied: Bitboard, pieces: Bitboard) -> list[Square]:
