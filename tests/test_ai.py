@@ -245,7 +245,7 @@ def _dangerous_positions(count: int, seed: int):
 DANGEROUS = _dangerous_positions(12, seed=5)
 
 
-@pytest.mark.parametrize("level", sorted(LEVELS)[:4])
+@pytest.mark.parametrize("level", sorted({1, 2, 3, 4, DEFAULT_LEVEL}))
 def test_no_level_walks_into_a_loss_in_one(level):
     for board, losing in DANGEROUS:
         move = Engine(level=level, seed=level).choose_move(board)
@@ -258,6 +258,21 @@ def test_even_a_rushed_search_avoids_a_loss_in_one():
         assert board.is_legal(move)
         if not board.rules.encirclement:  # the quick look knows escapes and captures
             assert move not in losing, (board, format_move(move))
+
+
+@pytest.mark.parametrize("level", [1, DEFAULT_LEVEL])
+def test_never_repeats_a_position_where_repeating_loses(level):
+    """Berkeley: the move recreating an earlier position loses for its mover."""
+    from tablut.notation import parse_move
+
+    board = Board.start(RULES["berkeley"])
+    for text in ("a4-3", "e3-d", "a3-4"):  # white to move; e3-d undone would repeat
+        board.push(parse_move(text))
+    repeat = parse_move("d3-e")
+    board.push(repeat)
+    assert board.last_move_outcome is not None  # the rule the engine must respect
+    board.pop()
+    assert Engine(level=level, seed=2).choose_move(board) != repeat
 
 
 def test_every_level_takes_a_win_in_one():
