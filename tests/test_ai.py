@@ -414,10 +414,12 @@ def test_the_evaluation_is_the_weighted_features_seen_from_the_side_to_move():
     for rules in RULES.values():
         weights = WEIGHTS[rules.name]
         evaluate = Evaluator(weights)
+        assert evaluate(Board.start(rules)) == 0  # centred on the start position
+        start = sum(w * x for w, x in zip(weights, features(Board.start(rules)), strict=True))
         for side in (0, 1):
             board = _random_board(rng, rules, side)
             white_view = sum(w * x for w, x in zip(weights, features(board), strict=True))
-            assert evaluate(board) == int(white_view) * (1 if side == 1 else -1)
+            assert evaluate(board) == int(white_view - start) * (1 if side == 1 else -1)
 
 
 # -- the bitboard threat tests against the board's own rules ---------------------------------

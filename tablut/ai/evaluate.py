@@ -15,6 +15,7 @@ Scores are in hundredths of a white guard, roughly; a won position is worth far 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from operator import mul
 
 from ..board import WHITE
 from ..rules import Rules
@@ -140,19 +141,37 @@ def fill_step(bb: int) -> int:
 
 class Evaluator:
     """A static evaluation with one weight vector: ``evaluator(board)`` is the score from
-    the side to move's point of view (positive: good for the side to move)."""
+    the side to move's point of view (positive: good for the side to move).
 
-    __slots__ = ("weights",)
+    The scores are centred: the start position of each rule set scores 0, so a score
+    says how much better than the start a side stands, and a draw (score 0) is worth what
+    the start is worth.
+    """
+
+    __slots__ = ("weights", "_offsets")
 
     def __init__(self, weights: Sequence[float]) -> None:
         """An evaluator with ``weights``, one per name in :data:`FEATURES`."""
         if len(weights) != N_FEATURES:
             raise ValueError(f"need {N_FEATURES} weights, got {len(weights)}")
         self.weights = tuple(weights)
+        self._offsets: dict[str, float] = {}
+
+    def _offset(self, rules: Rules) -> float:
+        offset = self._offsets.get(rules.name)
+        if offset is None:
+            from ..board import Board
+
+            offset = -sum(map(mul, self.weights, features(Board.start(rules))))
+            self._offsets[rules.name] = offset
+        return offset
 
     def white_score(self, board) -> int:
         """The score from white's side."""
-        return int(sum(w * x for w, x in zip(self.weights, features(board), strict=True)))
+        offset = self._offsets.get(board.rules.name)
+        if offset is None:
+            offset = self._offset(board.rules)
+        return int(sum(map(mul, self.weights, features(board))) + offset)
 
     def __call__(self, board) -> int:
         score = self.white_score(board)
