@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import io
 import json
-import os
 import random
 import time
 from contextlib import redirect_stderr, redirect_stdout
@@ -123,6 +122,8 @@ PUZZLES = [
      "-----B---/-----W---/--W--K--B/--B------/---------/---------/-----W-B-/B--------/--------- w"),
     ("berkeley", "white", 3,
      "--B------/--------B/---B-----/-W-KB----/---B-----/------W--/-------W-/---------/--------- w"),
+    ("berkeley", "white", 4,
+     "--B------/-BKBB----/---B-----/------B--/---------/--B------/---------/---------/--------- w"),
     ("berkeley", "black", 1,
      "---------/B--------/---B-----/------B--/---------/-KB------/---------/---------/--------- b"),
     ("berkeley", "black", 2,
@@ -139,6 +140,8 @@ PUZZLES = [
      "--BBB----/-B-KW----/---W-----/---------/---------/--B------/---------/---------/-----W--- w"),
     ("brainking", "black", 3,
      "---------/---------/---------/---------/---------/-BBB-----/B-K-B----/B-B------/---B---W- b"),
+    ("brainking", "white", 4,
+     "---------/------B--/---------/--B------/BB-------/B-K-B----/--BB-----/---------/--------- w"),
     ("brainking", "black", 1,
      "---------/-----B---/-B---KBB-/-----B---/---------/---------/---B-----/---------/--------- b"),
     ("brainking", "black", 4,
@@ -159,6 +162,8 @@ PUZZLES = [
      "---------/-KB------/---------/-B----W--/--B------/---------/---------/---B-----/------B-- b"),
     ("nielsen", "black", 3,
      "---------/--------W/---------/---------/---------/---B--B--/---------/BKB------/------B-- b"),
+    ("nielsen", "black", 4,
+     "---------/---------/---------/---------/---------/--BB-----/B--B-----/-K---B---/--------- b"),
 ]
 
 
@@ -166,7 +171,7 @@ def test_every_rule_set_side_and_length_has_a_puzzle():
     have = {(rules, side, n) for rules, side, n, _ in PUZZLES}
     missing = [(r, s, n) for r in RULES for s in ("white", "black") for n in (1, 2, 3, 4)
                if (r, s, n) not in have]
-    assert len(missing) <= 7, missing  # the hardest to find are being added
+    assert not missing
 
 
 @pytest.mark.parametrize(
@@ -175,11 +180,9 @@ def test_every_rule_set_side_and_length_has_a_puzzle():
 def test_forced_win_is_found(rules, side, n, text):
     board = parse_position(text, RULES[rules])
     assert board.side == side
-    # The solver proves the position: a win in n, none in n - 1 (for n = 4 that second
-    # proof takes minutes, so it runs only when TABLUT_SLOW_TESTS is set).
+    # The solver proves the position: a win in n, none in n - 1.
     assert wins_within(board.copy(), n)
-    if n < 4 or os.environ.get("TABLUT_SLOW_TESTS"):
-        assert n == 1 or not wins_within(board.copy(), n - 1)
+    assert n == 1 or not wins_within(board.copy(), n - 1)
     # The default level finds it: the right distance, and a move that keeps the win.
     analysis = Engine(level=DEFAULT_LEVEL).think(board)
     assert analysis.mate_in == n, (analysis.score, analysis.pv)
