@@ -278,14 +278,10 @@ def king_escape_targets(board) -> Bitboard:
     return rook_targets(king, occupied) & geo.escape & ~geo.king_forbidden
 
 
-def open_escape_rays(board) -> tuple[int, Bitboard]:
-    """The king's open lines to an escape square: how many, and the squares black could
-    stop on to block them (the squares of those rays that soldiers may occupy)."""
-    king = board.king
-    if king < 0:
-        return 0, 0
-    geo = geometry(board.rules)
-    occupied = board.black | board.white | (1 << king)
+def escape_rays(king: Square, occupied: Bitboard, geo: RuleGeometry) -> tuple[int, Bitboard]:
+    """The open lines from the king on ``king`` to an escape square: how many, and the
+    squares black could stop on to block them (the squares of those rays that soldiers
+    may occupy)."""
     escape = geo.escape
     count = 0
     blocks = 0
@@ -295,6 +291,14 @@ def open_escape_rays(board) -> tuple[int, Bitboard]:
             count += 1
             blocks |= ray
     return count, blocks & ~geo.soldier_forbidden
+
+
+def open_escape_rays(board) -> tuple[int, Bitboard]:
+    """:func:`escape_rays` for the king of ``board`` (none once he is captured)."""
+    king = board.king
+    if king < 0:
+        return 0, 0
+    return escape_rays(king, board.black | board.white | (1 << king), geometry(board.rules))
 
 
 def capture_destinations(board, side: int) -> Bitboard:

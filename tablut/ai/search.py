@@ -43,6 +43,7 @@ from .bits import (
     RAYS,
     capture_destinations,
     escape_lines,
+    escape_rays,
     geometry,
     king_capture_squares,
     movers_to,
@@ -312,18 +313,10 @@ class Searcher:
                 if reached(low.bit_length() - 1, occupied, black):
                     return MATE - ply - 1
                 caps ^= low
-            escape = geo.escape
-            lines = 0
-            for d in range(4):
-                ray = RAYS[d][king]
-                if ray and not ray & occupied and ray & escape:
-                    lines += 1
-                    blocks |= ray
+            lines, blocks = escape_rays(king, occupied, geo)
             if lines >= 2:
                 return ply + 2 - MATE
-            if lines:
-                in_check = True
-                blocks &= ~geo.soldier_forbidden
+            in_check = lines > 0
         # Check extension: black's forced replies cost nothing (there are few of them);
         # white's answers to a capture threat are searched one ply more at the horizon,
         # so a threat is never left unanswered by the static evaluation.
