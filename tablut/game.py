@@ -99,10 +99,14 @@ class Game:
         """The side to move: "black" or "white"."""
         return self.board.side
 
+    @property
+    def first_side(self) -> str:
+        """The side that moves first from the start position: "black" or "white"."""
+        return "black" if self.start.endswith("b") else "white"
+
     def moves_made_by(self, side: str) -> int:
         """How many moves ``side`` has made up to the current position."""
-        first = "black" if self.start.endswith("b") else "white"
-        return (self.ply + 1) // 2 if side == first else self.ply // 2
+        return (self.ply + 1) // 2 if side == self.first_side else self.ply // 2
 
     def outcome(self) -> Outcome | None:
         """How the game has ended at the current position, or None while it goes on.

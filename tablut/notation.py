@@ -6,7 +6,7 @@ offending text and says what was expected, so a person can fix what they typed.
 
 from __future__ import annotations
 
-from .board import BLACK, NO_KING, WHITE, Board, Move
+from .board import BLACK, WHITE, Board, Move
 from .rules import DEFAULT_RULES, Rules
 from .squares import CORNERS_BB, FILES, RANKS, SIZE, THRONE, parse_square, square, square_name
 
@@ -128,7 +128,6 @@ def dump(board: Board) -> str:
 
 
 __all__ = [
-    "NO_KING",
     "START_POSITION",
     "NotationError",
     "dump",

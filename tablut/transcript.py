@@ -55,9 +55,8 @@ def export_transcript(game: Game, tags: dict[str, str] | None = None) -> str:
         lines.append(f'[{name} "{value.replace(chr(34), chr(39))}"]')
     lines.append(f'[Result "{result_text(game)}"]')
     lines.append("")
-    white_first = game.start.endswith("w")
     texts = [format_move(m) for m in game.moves]
-    if white_first and texts:
+    if game.first_side == "white" and texts:
         texts.insert(0, "...")
     for i in range(0, len(texts), 2):
         pair = " ".join(texts[i:i + 2])

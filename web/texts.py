@@ -41,15 +41,10 @@ def status_text(game: Game) -> str:
     return f"{game.side.capitalize()} to move."
 
 
-def first_side(game: Game) -> str:
-    """The side that made the game's first move."""
-    return "black" if game.start.endswith("b") else "white"
-
-
 def move_label(game: Game, ply: int) -> str:
     """The number of the move that leads to ``ply`` (1-based), as the move list shows it:
     "3." for black's third move, "3…" for white's reply."""
-    offset = 0 if first_side(game) == "black" else 1
+    offset = 0 if game.first_side == "black" else 1
     index = ply - 1 + offset
     number = index // 2 + 1
     return f"{number}." if index % 2 == 0 else f"{number}…"
@@ -68,7 +63,7 @@ class MoveEntry:
 def move_entries(game: Game) -> Iterator[MoveEntry]:
     """Every move of the record (undone ones included), numbered as players number them:
     black's move and white's reply share a number."""
-    side = first_side(game)
+    side = game.first_side
     for ply, move in enumerate(game.moves, 1):
         yield MoveEntry(ply, move_label(game, ply), format_move(move), side)
         side = "white" if side == "black" else "black"
