@@ -43,6 +43,14 @@ def _ends(board: Board, me: str) -> int | None:
     return 1 if outcome.winner == me else 0 if outcome.winner is None else -1
 
 
+def _try_first(moves: list, killer) -> None:
+    """Move ``killer`` (the move that settled a sibling position) to the front of
+    ``moves`` when it is among them: it usually settles this position too."""
+    if killer in moves:
+        moves.remove(killer)
+        moves.insert(0, killer)
+
+
 def wins_within(board: Board, n: int, killers: dict | None = None) -> bool:
     """Whether the side to move can force a win within ``n`` of its own moves."""
     killers = {} if killers is None else killers
@@ -55,10 +63,7 @@ def wins_within(board: Board, n: int, killers: dict | None = None) -> bool:
             board.pop()
             if won:
                 return True
-    killer = killers.get(("win", n))
-    if killer in moves:
-        moves.remove(killer)
-        moves.insert(0, killer)
+    _try_first(moves, killers.get(("win", n)))
     for move in moves:
         board.push(move)
         result = _ends(board, me)
@@ -75,10 +80,7 @@ def loses_within(board: Board, n: int, killers: dict) -> bool:
     """Whether every move of the side to move lets the opponent win within ``n`` moves."""
     me = board.side
     moves = board.legal_moves()
-    killer = killers.get(("hold", n))
-    if killer in moves:
-        moves.remove(killer)
-        moves.insert(0, killer)
+    _try_first(moves, killers.get(("hold", n)))
     for move in moves:
         board.push(move)
         result = _ends(board, me)
