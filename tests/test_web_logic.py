@@ -4,28 +4,23 @@ validation, status and move-list texts, set-up cycling and the match table."""
 from __future__ import annotations
 
 import json
-import sys
-from pathlib import Path
 
 import pytest
 
-# web/ is not an installed package: import it from the repository.
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-
-from tablut import RULES, Game, NotationError  # noqa: E402
-from tablut.ai import LEVELS  # noqa: E402
-from web.match_view import match_score  # noqa: E402
-from web.setup import SetupBoard  # noqa: E402
-from web.state import (  # noqa: E402
+from tablut import RULES, Game, NotationError
+from tablut.ai import LEVELS
+from web.match_score import match_score
+from web.setup_board import SetupBoard
+from web.state import (
     PageState,
     Settings,
     StateError,
-    backup_key,
     is_setup_text,
     parse_limit,
     parse_seed,
 )
-from web.texts import (  # noqa: E402
+from web.storage import backup_key
+from web.texts import (
     captured_counts,
     move_entries,
     outcome_sentence,
@@ -110,7 +105,7 @@ def test_missing_settings_take_defaults() -> None:
 
 
 def test_backup_key() -> None:
-    assert backup_key(1700000000000) == "tablut.backup.1700000000000"
+    assert backup_key("tablut.state", 1700000000000) == "tablut.state.backup.1700000000000"
 
 
 # -- settings ----------------------------------------------------------------------------

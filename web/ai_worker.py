@@ -17,18 +17,8 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator
 
-from tablut import Game, format_move
+from tablut import Game
 from tablut.ai import DEFAULT_LEVEL, Analysis, Engine
-
-
-def suggest(record: str, level: int = DEFAULT_LEVEL, seed: int = 0) -> str | None:
-    """The move the computer plays, as text (``"b3-6"``), for the side to move in the game
-    ``record`` (:meth:`Game.to_json`), at ``level`` (see ``tablut.ai.LEVELS``) with the
-    noise of ``seed``; None when the game is over."""
-    game = Game.from_json(record)
-    if not game.legal_moves():
-        return None
-    return format_move(Engine(level=int(level), seed=int(seed)).choose_move(game.board))
 
 
 def think(record: str, level: int = DEFAULT_LEVEL, seed: int = 0) -> str | None:
@@ -77,4 +67,4 @@ def next_analysis(token: int) -> str | None:
         return None
 
 
-__export__ = ["suggest", "think", "start_analysis", "next_analysis"]
+__export__ = ["think", "start_analysis", "next_analysis"]

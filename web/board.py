@@ -25,8 +25,8 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from tablut.squares import CORNERS_BB, FILES, RANKS, SIZE, THRONE, square_name, squares_of
-
-SVG_NS = "http://www.w3.org/2000/svg"
+from web.dom import svg_element
+from web.session import Session
 
 #: Side of a square, and the margin that holds the coordinates, in SVG user units.
 CELL = 10
@@ -59,6 +59,7 @@ class Marks:
         winning: whether the last move ended the game (drawn more strongly).
         hint: a suggested move (from, to), or None.
         fading: pieces that a capture has just removed, as (square, kind): they fade out.
+        moved: the move just made (from, to): its piece slides to its square.
     """
 
     selected: int | None = None
@@ -67,6 +68,26 @@ class Marks:
     winning: bool = False
     hint: tuple[int, int] | None = None
     fading: list[tuple[int, str]] = field(default_factory=list)
+    moved: tuple[int, int] | None = None
+
+
+def marks_for(session: Session) -> Marks:
+    """What the board highlights for ``session``: the piece picked up and its targets,
+    the last move (stronger when it ended the game), the hint, and what just happened
+    (captured pieces fading, the piece that just moved)."""
+    game = session.game
+    marks = Marks(selected=session.selected, targets=session.targets(), hint=session.hint,
+                  fading=session.fading, moved=session.just_moved)
+    if game.ply:
+        marks.last = game.moves[game.ply - 1]
+        marks.winning = game.board.outcome() is not None
+    return marks
+
+
+def reserved_squares(session: Session) -> tuple[int, ...]:
+    """The squares besides the throne drawn as reserved: the corners, where the rules
+    keep them for the king."""
+    return CORNERS if session.game.rules.corners_restricted else ()
 
 
 def square_label(sq: int, piece: str | None) -> str:
@@ -161,6 +182,8 @@ class BoardView:
 
     def set_marked(self, marked: tuple[int, ...]) -> None:
         """Mark the throne and the ``marked`` squares (the corners, where reserved)."""
+        if getattr(self, "marked", None) == (THRONE, *marked):
+            return
         self.decor.replaceChildren()
         for sq in (THRONE, *marked):
             x, y = square_origin(sq)
@@ -220,6 +243,19 @@ class BoardView:
         self.arrows.replaceChildren()
         if marks.hint is not None:
             self.arrows.appendChild(self._arrow(*marks.hint))
+        if marks.moved is not None:
+            self._slide(*marks.moved)
+
+    def _slide(self, frm: int, to: int) -> None:
+        """Let the piece now on ``to`` slide there from ``frm``: it starts drawn on its
+        old square and the stylesheet's transition (none with reduced motion) moves it."""
+        piece = self.piece_elements.get(to)
+        if piece is None:
+            return
+        (x1, y1), (x2, y2) = square_origin(frm), square_origin(to)
+        piece.style.transform = f"translate({x1 - x2}px, {y1 - y2}px)"
+        piece.getBoundingClientRect()  # lay it out where it starts, so that it moves
+        piece.style.transform = ""
 
     def move_ring(self, sq: int) -> None:
         """Put the keyboard focus ring around square ``sq``."""
@@ -258,10 +294,7 @@ class BoardView:
         return layer
 
     def _element(self, tag: str, **attributes: object) -> Any:
-        element = self.document.createElementNS(SVG_NS, tag)
-        for name, value in attributes.items():
-            element.setAttribute(name, str(value))
-        return element
+        return svg_element(self.document, tag, **attributes)
 
     def _piece(self, sq: int, piece: str, *, contract: bool = True) -> Any:
         x, y = square_origin(sq)

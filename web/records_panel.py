@@ -1,220 +1,154 @@
-"""The records panel: share, keep and reach a game.
+"""The records panel: the controls of :mod:`web.records` in index.html's
+``<section id="records-panel">``, and the browser's part of them (the clipboard, a file
+download, a chosen file, the address bar, other tabs).
 
-It fills index.html's ``<section id="records-panel">`` with, built by DOM calls (game data
-never goes through ``innerHTML``):
-
-- **Share**: "Copy link" copies the page's address, whose fragment always carries the game
-  (rules, start, moves, position; see :mod:`tablut.links`): the address bar is kept a
-  share link by ``history.replaceState`` after every change, so correspondence play is
-  "move, copy the link, send it". "Copy record" and "Download record" give the text
-  record of :mod:`tablut.transcript` (clipboard, or a file ``tablut-game.txt``).
-- **Import**: paste a record and press "Import", or choose a file. A record that cannot
-  be read is refused with a message naming the line and the problem; the game on the
-  board is left as it was.
-- **Saved games**: several named games in localStorage under their own key (see
-  :mod:`web.saved_games`): save, open, rename, delete (with an undo). Unreadable entries
-  are listed as such and can only be deleted.
+- **Share**: "Copy link" copies the page's address, which is kept a share link of the game
+  shown (``history.replaceState`` after every change: no new history entry, no reload).
+  "Copy record" and "Download record" give the text record (:mod:`tablut.transcript`).
+- **Import**: paste a record and press "Import", or choose a file.
+- **Saved games**: save, open, rename, delete (with an undo).
 
 A share link in the address when the page opens (or pasted into the address bar of the
-open page) replaces the game on the board, except on a reload, when the address is the
-page's own and the game restored from storage is the one to show; a bad link is refused
-with a message and nothing is touched. A game that the link would drop (not a position of
-the link's game) is first put in the saved games, so opening a link never loses a game.
-
-It uses the App of :mod:`web.app` only through ``app.game``, ``app.load_game``,
-``app.add_listener`` and ``app.notify``. The logic that needs no browser lives in
-:mod:`web.records_io` and :mod:`web.saved_games`, tested natively.
+open page) is opened, except on a reload, when the address is the page's own and the game
+restored from storage is the one to show.
 """
 
 from __future__ import annotations
 
-import asyncio
-from collections.abc import Callable, Coroutine
+from collections.abc import Callable
 from typing import Any
 
-from pyodide.ffi import create_once_callable, create_proxy, to_js
 from pyscript import document, window
 
-from tablut import Game
-from tablut.game import RecordError
-from tablut.links import LinkError
+from web.dom import Listeners, element, spawn
+from web.records import Clock, RecordKeeper
 from web.records_io import (
     MAX_RECORD_CHARS,
     RECORD_FILENAME,
-    ImportProblem,
-    continues,
-    default_name,
     describe,
     export_record,
-    fragment_of,
-    link_game,
-    read_record,
-    same_game,
     share_fragment,
 )
-from web.saved_games import (
-    BACKUP_PREFIX,
-    SAVED_KEY,
-    Entry,
-    SavedGames,
-    SavedGamesError,
-)
+from web.saved_games import SAVED_KEY, Entry
+from web.session import Session
+from web.storage import Storage
 
 #: Milliseconds a downloaded record's object URL lives: enough for the browser to start
 #: the download, after which it is only memory.
 OBJECT_URL_LIFETIME_MS = 30_000
 
 
-def element(tag: str, text: str | None = None, **attributes: object) -> Any:
-    """A new ``tag`` element with ``text`` as its text and the given attributes:
-    ``class_`` and ``for_`` name ``class`` and ``for``; other underscores become dashes
-    (``aria_label``, ``data_index``); None and False leave an attribute out."""
-    node = document.createElement(tag)
-    for name, value in attributes.items():
-        if value is None or value is False:
-            continue
-        key = name[:-1] if name in ("class_", "for_") else name.replace("_", "-")
-        node.setAttribute(key, "" if value is True else str(value))
-    if text is not None:
-        node.textContent = text
-    return node
-
-
-def local_time() -> str:
-    """The browser's local date and time as ``2026-05-01 14:03`` (Python's clock in the
-    page is UTC)."""
-    now = window.Date.new()
-    return (f"{now.getFullYear()}-{now.getMonth() + 1:02d}-{now.getDate():02d} "
-            f"{now.getHours():02d}:{now.getMinutes():02d}")
-
-
-def shown_time(iso: str | None) -> str:
-    """A stored ISO time as the browser's local time, or "" when it is not a time."""
-    if not iso:
-        return ""
-    when = window.Date.new(iso)
-    if when.getTime() != when.getTime():  # NaN: not a date
-        return ""
+def _minutes(when: Any) -> str:
+    """A JavaScript Date as the browser's local ``2026-05-01 14:03``."""
     return (f"{when.getFullYear()}-{when.getMonth() + 1:02d}-{when.getDate():02d} "
             f"{when.getHours():02d}:{when.getMinutes():02d}")
 
 
-class RecordsPanel:
-    """The panel's controls and behaviour, for one App."""
+def shown_time(iso: str | None) -> str:
+    """A stored ISO time as the browser's local time, or "" when it is not a time."""
+    when = window.Date.new(iso) if iso else None
+    if when is None or when.getTime() != when.getTime():  # NaN: not a date
+        return ""
+    return _minutes(when)
 
-    def __init__(self, app: Any) -> None:
-        """Build the panel into ``#records-panel`` for ``app`` and show the saved games."""
-        self.app = app
-        self.proxies: list[Any] = []
-        self.tasks: set[asyncio.Future[Any]] = set()
-        self.editing: int | None = None
-        self.saved = self.read_saved()
+
+BROWSER_CLOCK = Clock(
+    now_ms=lambda: int(window.Date.now()),
+    iso=lambda: str(window.Date.new().toISOString()),
+    local=lambda: _minutes(window.Date.new()),  # Python's clock in the page is UTC
+)
+
+
+class RecordsPanel:
+    """The panel's controls, bound to one :class:`RecordKeeper`."""
+
+    def __init__(self, session: Session, storage: Storage, listeners: Listeners) -> None:
+        """Build the panel for ``session`` and show the saved games."""
+        self.session = session
+        self.keeper = RecordKeeper(session, storage, BROWSER_CLOCK, on_change=self.render)
+        self.listeners = listeners
         self.root = document.getElementById("records-panel")
         self.build()
-        self.render_saved()
+        self.render()
 
     # -- building --------------------------------------------------------------------------
 
-    def _listen(self, target: Any, event: str, function: Callable[[Any], None]) -> None:
-        proxy = create_proxy(function)
-        self.proxies.append(proxy)  # proxies live as long as the page
-        target.addEventListener(event, proxy)
-
     def _button(self, text: str, action: Callable[[], None], **attributes: object) -> Any:
-        button = element("button", text, type="button", **attributes)
-        self._listen(button, "click", lambda _event: action())
+        button = element(document, "button", text, type="button", **attributes)
+        self.listeners.click(button, action)
         return button
+
+    def _add(self, parent: Any, tag: str, text: str | None = None, **attributes: object) -> Any:
+        node = element(document, tag, text, **attributes)
+        parent.appendChild(node)
+        return node
 
     def build(self) -> None:
         """Make the panel's controls."""
         root = self.root
         root.classList.add("panel", "records")
         root.replaceChildren()
-        root.appendChild(element("h2", "Share and keep"))
-        root.appendChild(element(
-            "p",
-            "The address of this page always opens this game at this move: copy the link, "
-            "send it, and your opponent answers with a link of their own.",
-            class_="quiet records-help"))
-        row = element("div", class_="records-row")
+        self._add(root, "h2", "Share and keep")
+        self._add(root, "p", "The address of this page always opens this game at this move: "
+                  "copy the link, send it, and your opponent answers with a link of their own.",
+                  class_="quiet records-help")
+        row = self._add(root, "div", class_="records-row")
         row.appendChild(self._button("Copy link", self.copy_link, class_="primary"))
         row.appendChild(self._button("Copy record", self.copy_record))
         row.appendChild(self._button("Download record", self.download_record))
-        root.appendChild(row)
+        self._build_import(root)
+        self._build_saved(root)
 
-        root.appendChild(element("h3", "Import a game"))
-        root.appendChild(element("label", "Game record", for_="records-text"))
-        self.text = element("textarea", None, id="records-text", rows="5",
-                            spellcheck="false", autocomplete="off",
-                            aria_describedby="records-message",
-                            placeholder='[Game "Tablut"]\n1. d1-4 e3-d')
-        root.appendChild(self.text)
-        row = element("div", class_="records-row")
+    def _build_import(self, root: Any) -> None:
+        self._add(root, "h3", "Import a game")
+        self._add(root, "label", "Game record", for_="records-text")
+        self.text = self._add(root, "textarea", None, id="records-text", rows="5",
+                              spellcheck="false", autocomplete="off",
+                              aria_describedby="records-message",
+                              placeholder='[Game "Tablut"]\n1. d1-4 e3-d')
+        row = self._add(root, "div", class_="records-row")
         row.appendChild(self._button("Import", self.import_pasted))
-        file_label = element("label", "Import from file", for_="records-file",
-                             class_="records-file-label")
-        self.file = element("input", None, id="records-file", type="file",
-                            accept=".txt,.json,text/plain,application/json")
-        self._listen(self.file, "change", lambda _event: self.import_chosen_file())
-        row.appendChild(file_label)
-        row.appendChild(self.file)
-        root.appendChild(row)
-        self.message = element("p", "", id="records-message",
-                               class_="records-message")
-        root.appendChild(self.message)
+        self._add(row, "label", "Import from file", for_="records-file",
+                  class_="records-file-label")
+        self.file = self._add(row, "input", None, id="records-file", type="file",
+                              accept=".txt,.json,text/plain,application/json")
+        self.listeners.on(self.file, "change", lambda _event: self.import_chosen_file())
+        self.message = self._add(root, "p", "", id="records-message", class_="records-message")
 
-        root.appendChild(element("h3", "Saved games", id="records-saved-title"))
-        form = element("form", class_="records-row records-save")
-        form.appendChild(element("label", "Name", for_="records-name"))
-        self.name = element("input", None, id="records-name", type="text",
-                            maxlength="60", autocomplete="off", placeholder="Game of today")
-        form.appendChild(self.name)
-        form.appendChild(element("button", "Save game", type="submit"))
-        self._listen(form, "submit", self.on_save_submit)
-        root.appendChild(form)
-        self.saved_problem = element("p", "", class_="records-message error",
-                                     hidden=True)
-        root.appendChild(self.saved_problem)
-        self.list = element("ul", None, id="records-saved",
-                            class_="records-saved", aria_labelledby="records-saved-title")
-        self._listen(self.list, "click", self.on_list_click)
-        self._listen(self.list, "keydown", self.on_list_key)
-        root.appendChild(self.list)
-        self.empty = element("p", "No saved games yet.", class_="quiet")
-        root.appendChild(self.empty)
-
-    # -- messages --------------------------------------------------------------------------
-
-    def say(self, text: str, *, error: bool = False,
-            action: tuple[str, Callable[[], None]] | None = None) -> None:
-        """Show ``text`` under the import box and in the page's notice (which screen
-        readers announce), with a button for ``action`` if given."""
-        self.message.textContent = text
-        self.message.classList.toggle("error", error)
-        if action is None:
-            self.app.notify(text)
-        else:
-            self.app.notify(text, action)
+    def _build_saved(self, root: Any) -> None:
+        self._add(root, "h3", "Saved games", id="records-saved-title")
+        form = self._add(root, "form", class_="records-row records-save")
+        self._add(form, "label", "Name", for_="records-name")
+        self.name = self._add(form, "input", None, id="records-name", type="text",
+                              maxlength="60", autocomplete="off", placeholder="Game of today")
+        self._add(form, "button", "Save game", type="submit")
+        self.listeners.on(form, "submit", self.on_save_submit)
+        self.saved_problem = self._add(root, "p", "", class_="records-message error",
+                                       hidden=True)
+        self.list = self._add(root, "ul", None, id="records-saved", class_="records-saved",
+                              aria_labelledby="records-saved-title")
+        self.listeners.on(self.list, "click", self.on_list_click)
+        self.listeners.on(self.list, "keydown", self.on_list_key)
+        self.empty = self._add(root, "p", "No saved games yet.", class_="quiet")
 
     # -- share and export ------------------------------------------------------------------
 
     def sync_address(self) -> None:
-        """Make the address bar a share link of the game on the board (no new history
-        entry, no reload)."""
-        fragment = share_fragment(self.app.game)
-        if fragment_of(str(window.location.hash)) != fragment:
-            window.history.replaceState(window.history.state, "", "#" + fragment)
+        """Make the address bar a share link of the game on the board."""
+        if not self.keeper.is_shown(str(window.location.hash)):
+            window.history.replaceState(window.history.state, "",
+                                        "#" + share_fragment(self.session.game))
 
     def copy_link(self) -> None:
         """Copy the share link of the game on the board."""
         self.sync_address()
-        self._spawn(self._copy(str(window.location.href), "Link"))
+        spawn(self._copy(str(window.location.href), "Link"))
 
     def copy_record(self) -> None:
         """Copy the game's text record; it is also shown in the record box."""
-        record = export_record(self.app.game)
+        record = export_record(self.session.game)
         self.text.value = record
-        self._spawn(self._copy(record, "Record"))
+        spawn(self._copy(record, "Record"))
 
     async def _copy(self, text: str, what: str) -> None:
         try:
@@ -222,300 +156,164 @@ class RecordsPanel:
         except Exception:  # noqa: BLE001 - no clipboard permission, or no clipboard API
             self.text.value = text
             self.text.select()
-            self.say(f"The clipboard is not available: the {what.lower()} is in the record "
-                     "box, selected; copy it from there.")
-            return
-        self.say(f"{what} copied.")
+            self.keeper.say(f"The clipboard is not available: the {what.lower()} is in the "
+                            "record box, selected; copy it from there.")
+        else:
+            self.keeper.say(f"{what} copied.")
 
     def download_record(self) -> None:
         """Offer the game's text record as the file ``tablut-game.txt``."""
+        from pyodide.ffi import create_once_callable, to_js
+
         blob = window.Blob.new(
-            to_js([export_record(self.app.game)]),
+            to_js([export_record(self.session.game)]),
             to_js({"type": "text/plain;charset=utf-8"}, dict_converter=window.Object.fromEntries),
         )
         url = window.URL.createObjectURL(blob)
-        link = element("a", None, href=url, download=RECORD_FILENAME, hidden=True)
+        link = element(document, "a", None, href=url, download=RECORD_FILENAME, hidden=True)
         document.body.appendChild(link)
         link.click()
         link.remove()
         window.setTimeout(create_once_callable(lambda: window.URL.revokeObjectURL(url)),
                           OBJECT_URL_LIFETIME_MS)
-        self.say(f"Record downloaded as {RECORD_FILENAME}.")
+        self.keeper.say(f"Record downloaded as {RECORD_FILENAME}.")
 
     # -- import ----------------------------------------------------------------------------
 
     def import_pasted(self) -> None:
         """Import the record in the record box."""
-        self.import_text(str(self.text.value))
+        if not self.keeper.import_text(str(self.text.value)):
+            self.text.focus()
 
     def import_chosen_file(self) -> None:
         """Import the file chosen in the file input."""
         files = self.file.files
-        if not files or not files.length:
-            return
-        self._spawn(self._import_file(files.item(0)))
+        if files and files.length:
+            spawn(self._import_file(files.item(0)))
 
     async def _import_file(self, file: Any) -> None:
         self.file.value = ""  # choosing the same file again is a change again
         if file.size > MAX_RECORD_CHARS * 4:
-            self.say(f"Not imported: {file.name} is too big to be a game record. "
-                     "Your game is as it was.", error=True)
-            return
-        text = await file.text()
-        self.import_text(str(text), source=str(file.name))
-
-    def import_text(self, text: str, source: str = "the record") -> None:
-        """Replace the game with the one in ``text``, or say why not and change nothing."""
-        try:
-            game = read_record(text)
-        except ImportProblem as problem:
-            where = "" if source == "the record" else f" ({source})"
-            self.say(f"Not imported{where}: {problem} Your game is as it was.", error=True)
+            self.keeper.say(f"Not imported: {file.name} is too big to be a game record. "
+                            "Your game is as it was.", error=True)
+        elif not self.keeper.import_text(str(await file.text()), source=str(file.name)):
             self.text.focus()
-            return
-        self.replace_game(game, f"Imported {source}: {describe(game)}")
 
-    def replace_game(self, game: Game, message: str) -> None:
-        """Show ``game`` instead of the current one, with an undo in the notice."""
-        before = self.app.game.to_json()
-        self.app.load_game(game, message)
-        self.message.textContent = message
-        self.message.classList.remove("error")
-
-        def undo() -> None:
-            self.app.load_game(Game.from_json(before), "Back to the game you had before.")
-
-        self.app.notify(message, ("Undo", undo))
-
-    # -- links -----------------------------------------------------------------------------
-
-    def open_link(self, hash_text: str) -> None:
-        """Open the game of the share link ``hash_text`` (``location.hash``), or refuse
-        it with a message and touch nothing."""
-        try:
-            game = link_game(hash_text)
-        except LinkError as error:
-            self.say(f"This link could not be opened: {error}. Your game is as it was.",
-                     error=True)
+    def open_address_link(self) -> None:
+        """Open the share link in the address bar, if it is not the game shown."""
+        if not self.keeper.is_shown(str(window.location.hash)):
+            self.keeper.open_link(str(window.location.hash))
             self.sync_address()
-            return
-        current = self.app.game
-        if game is None or same_game(current, game):
-            self.sync_address()
-            return
-        kept = ""
-        if current.moves and not continues(current, game):
-            entry = self.keep(f"Before a link, {local_time()}", current)
-            if entry is not None:
-                kept = f" Your previous game is in Saved games as “{entry.name}”."
-        message = f"Opened the game of the link: {describe(game)}{kept}"
-        self.app.load_game(game, message)
-        self.message.textContent = message
-
-    def on_hash_change(self) -> None:
-        """A link pasted into the address bar of the open page: open it."""
-        if fragment_of(str(window.location.hash)) != share_fragment(self.app.game):
-            self.open_link(str(window.location.hash))
 
     # -- saved games -----------------------------------------------------------------------
-
-    def read_saved(self) -> SavedGames:
-        """The saved games in localStorage (an empty list when storage is unavailable)."""
-        try:
-            return SavedGames.parse(window.localStorage.getItem(SAVED_KEY))
-        except Exception:  # noqa: BLE001 - storage disabled: nothing to list
-            return SavedGames()
-
-    def write_saved(self) -> bool:
-        """Store the list; a stored list that could not be read is first kept under a
-        backup key. Says what went wrong and answers False if storage refuses."""
-        storage = window.localStorage
-        try:
-            if self.saved.unreadable_text is not None:
-                key = f"{BACKUP_PREFIX}{int(window.Date.now())}"
-                storage.setItem(key, self.saved.unreadable_text)
-                self.saved.unreadable_text = None
-                self.saved.problem = f"The old, unreadable list is kept in storage as {key}."
-            storage.setItem(SAVED_KEY, self.saved.dump())
-        except Exception as error:  # noqa: BLE001 - storage full or disabled
-            self.say(f"This browser would not save the games ({error}).", error=True)
-            self.saved = self.read_saved()
-            self.render_saved()
-            return False
-        return True
-
-    def keep(self, name: str, game: Game) -> Entry | None:
-        """Save ``game`` under ``name`` (made unique); None if storage refused."""
-        entry = self.saved.add(name, game, str(window.Date.new().toISOString()))
-        if not self.write_saved():
-            return None
-        self.render_saved()
-        return entry
 
     def on_save_submit(self, event: Any) -> None:
         """"Save game": keep the game on the board under the typed name."""
         event.preventDefault()
-        typed = str(self.name.value).strip()
-        entry = self.keep(typed or default_name(local_time()), self.app.game)
-        if entry is not None:
+        if self.keeper.save_current(str(self.name.value)):
             self.name.value = ""
-            self.say(f"Saved as “{entry.name}”.")
 
     def on_list_click(self, event: Any) -> None:
-        """A button of the saved-games list: open, rename, delete, or a rename's
-        save and cancel."""
+        """A button of the saved-games list: open, rename, delete, or a rename's save and
+        cancel."""
         button = event.target.closest("button[data-action]")
-        if button is None:
+        if not button:  # JavaScript null when the click was beside the buttons
             return
-        index = int(button.dataset.index)
-        action = str(button.dataset.action)
-        if index >= len(self.saved.entries):
+        index, action = int(button.dataset.index), str(button.dataset.action)
+        if index >= len(self.keeper.saved.entries):
             return
-        if action == "open":
-            self.open_saved(index)
-        elif action == "rename":
-            self.editing = index
-            self.render_saved()
-        elif action == "delete":
-            self.delete_saved(index)
-        elif action == "save-name":
-            self.finish_rename(index)
-        elif action == "cancel-name":
-            self.editing = None
-            self.render_saved(focus=("rename", index))
+        actions: dict[str, Callable[[int], None]] = {
+            "open": self.keeper.open_saved,
+            "rename": self.keeper.start_rename,
+            "delete": self.keeper.delete,
+            "save-name": self._finish_rename,
+            "cancel-name": self.keeper.cancel_rename,
+        }
+        actions[action](index)
+
+    def _finish_rename(self, index: int) -> None:
+        box = self.list.querySelector(f"input[data-rename='{index}']")
+        self.keeper.rename(index, str(box.value) if box else "")
 
     def on_list_key(self, event: Any) -> None:
         """In a rename box, Enter saves and Escape cancels."""
-        if event.target.dataset.rename is None:
+        if event.target.dataset.rename is None or event.key not in ("Enter", "Escape"):
             return
+        event.preventDefault()
         index = int(event.target.dataset.rename)
         if event.key == "Enter":
-            event.preventDefault()
-            self.finish_rename(index)
-        elif event.key == "Escape":
-            event.preventDefault()
-            self.editing = None
-            self.render_saved(focus=("rename", index))
-
-    def open_saved(self, index: int) -> None:
-        """Show saved game ``index`` on the board."""
-        entry = self.saved.entries[index]
-        try:
-            game = Game.from_json(entry.record_json or "")
-        except RecordError as error:
-            self.say(f"“{entry.name}” could not be opened: {error}.", error=True)
-            return
-        self.replace_game(game, f"Opened “{entry.name}”: {describe(game)}")
-
-    def finish_rename(self, index: int) -> None:
-        """Give saved game ``index`` the name typed in its rename box."""
-        box = self.list.querySelector(f"input[data-rename='{index}']")
-        try:
-            entry = self.saved.rename(index, str(box.value) if box else "")
-        except SavedGamesError as error:
-            self.say(f"Not renamed: {error}", error=True)
-            return
-        if self.write_saved():
-            self.editing = None
-            self.render_saved(focus=("rename", index))
-            self.say(f"Renamed to “{entry.name}”.")
-
-    def delete_saved(self, index: int) -> None:
-        """Delete saved game ``index``, with an undo in the notice."""
-        entry = self.saved.remove(index)
-        if not self.write_saved():
-            return
-        self.editing = None
-        self.render_saved()
-        title = f"“{entry.name}”" if entry.name else "the unreadable saved game"
-
-        def undo() -> None:
-            self.saved.restore(index, entry)
-            if self.write_saved():
-                self.render_saved(focus=("open", index))
-                self.say(f"Restored {title}.")
-
-        self.say(f"Deleted {title}.", action=("Undo", undo))
+            self._finish_rename(index)
+        else:
+            self.keeper.cancel_rename(index)
 
     def on_storage(self, event: Any) -> None:
         """Another tab changed the saved games: show them as they are now."""
         if event.key is None or str(event.key) == SAVED_KEY:
-            self.saved = self.read_saved()
-            self.editing = None
-            self.render_saved()
+            self.keeper.reload_saved()
 
-    # -- showing the list ------------------------------------------------------------------
+    # -- showing ---------------------------------------------------------------------------
 
-    def render_saved(self, focus: tuple[str, int] | None = None) -> None:
-        """Draw the saved-games list; then focus the button ``focus`` (action, index)."""
+    def render(self) -> None:
+        """Draw the message line and the saved-games list; focus what should be."""
+        keeper = self.keeper
+        if keeper.message is not None:
+            self.message.textContent = keeper.message.text
+            self.message.classList.toggle("error", keeper.message.error)
         self.list.replaceChildren()
-        for index, entry in enumerate(self.saved.entries):
+        for index, entry in enumerate(keeper.saved.entries):
             self.list.appendChild(self._item(index, entry))
-        self.empty.hidden = bool(self.saved.entries)
-        problem = self.saved.problem
+        self.empty.hidden = bool(keeper.saved.entries)
+        problem = keeper.saved.problem
         self.saved_problem.hidden = not problem
         self.saved_problem.textContent = problem or ""
-        if self.editing is not None:
-            box = self.list.querySelector(f"input[data-rename='{self.editing}']")
+        if keeper.editing is not None:
+            box = self.list.querySelector(f"input[data-rename='{keeper.editing}']")
             if box:
                 box.focus()
                 box.select()
-        elif focus is not None:
+        elif keeper.focus is not None:
+            action, index = keeper.focus
+            keeper.focus = None
             button = self.list.querySelector(
-                f"button[data-action='{focus[0]}'][data-index='{focus[1]}']")
+                f"button[data-action='{action}'][data-index='{index}']")
             if button:
                 button.focus()
 
     def _item(self, index: int, entry: Entry) -> Any:
-        item = element("li", class_="records-item")
-        text = element("div", class_="records-item-text")
-        actions = element("div", class_="records-item-actions")
-        item.appendChild(text)
-        item.appendChild(actions)
+        item = element(document, "li", class_="records-item")
+        text = self._add(item, "div", class_="records-item-text")
+        actions = self._add(item, "div", class_="records-item-actions")
 
-        def button(label: str, action: str, name: str, **attributes: object) -> Any:
-            return element("button", label, type="button", aria_label=name,
-                           data_action=action, data_index=str(index), **attributes)
+        def button(label: str, action: str, name: str, **attributes: object) -> None:
+            self._add(actions, "button", label, type="button", aria_label=name,
+                      data_action=action, data_index=str(index), **attributes)
 
+        name = entry.name or ""
         if not entry.readable:
             item.classList.add("unreadable")
             title = f"Unreadable saved game {index + 1}"
-            text.appendChild(element("span", title, class_="records-item-name"))
+            self._add(text, "span", title, class_="records-item-name")
             shown = f"“{entry.name}”: " if entry.name else ""
-            text.appendChild(element("span", f"{shown}{entry.problem}.",
-                                     class_="records-item-meta quiet"))
-            actions.appendChild(button("Delete", "delete", f"Delete {title}"))
-            return item
-        name = entry.name or ""
-        if self.editing == index:
-            label = element("label", "New name", for_=f"records-rename-{index}",
-                            class_="records-rename-label")
-            box = element("input", None, id=f"records-rename-{index}", type="text",
-                          maxlength="60", data_rename=str(index), value=name,
-                          aria_label=f"New name for {name}")
-            text.appendChild(label)
-            text.appendChild(box)
-            actions.appendChild(button("Save", "save-name", f"Save the new name of {name}",
-                                       class_="primary"))
-            actions.appendChild(button("Cancel", "cancel-name", f"Cancel renaming {name}"))
-            return item
-        text.appendChild(element("span", name, class_="records-item-name"))
-        when = shown_time(entry.saved_at)
-        about = describe(entry.game) if entry.game is not None else ""
-        text.appendChild(element("span", f"{when} · {about}" if when else about,
-                                 class_="records-item-meta quiet"))
-        actions.appendChild(button("Open", "open", f"Open {name}", class_="primary"))
-        actions.appendChild(button("Rename", "rename", f"Rename {name}"))
-        actions.appendChild(button("Delete", "delete", f"Delete {name}"))
+            self._add(text, "span", f"{shown}{entry.problem}.", class_="records-item-meta quiet")
+            button("Delete", "delete", f"Delete {title}")
+        elif self.keeper.editing == index:
+            self._add(text, "label", "New name", for_=f"records-rename-{index}",
+                      class_="records-rename-label")
+            self._add(text, "input", None, id=f"records-rename-{index}", type="text",
+                      maxlength="60", data_rename=str(index), value=name,
+                      aria_label=f"New name for {name}")
+            button("Save", "save-name", f"Save the new name of {name}", class_="primary")
+            button("Cancel", "cancel-name", f"Cancel renaming {name}")
+        else:
+            self._add(text, "span", name, class_="records-item-name")
+            when = shown_time(entry.saved_at)
+            about = describe(entry.game) if entry.game is not None else ""
+            self._add(text, "span", f"{when} · {about}" if when else about,
+                      class_="records-item-meta quiet")
+            button("Open", "open", f"Open {name}", class_="primary")
+            button("Rename", "rename", f"Rename {name}")
+            button("Delete", "delete", f"Delete {name}")
         return item
-
-    # -- plumbing --------------------------------------------------------------------------
-
-    def _spawn(self, coroutine: Coroutine[Any, Any, None]) -> None:
-        # The event loop holds tasks only weakly: keep each until it is done.
-        task = asyncio.ensure_future(coroutine)
-        self.tasks.add(task)
-        task.add_done_callback(self.tasks.discard)
 
 
 def reloaded() -> bool:
@@ -524,24 +322,24 @@ def reloaded() -> bool:
     return bool(entries.length) and str(entries[0].type) == "reload"
 
 
-def install(app: Any) -> RecordsPanel | None:
-    """Fill the records panel for ``app``, open the share link in the address if there
-    is one, and keep the address a share link from now on.
+def install(session: Session, storage: Storage, listeners: Listeners) -> RecordsPanel | None:
+    """Fill the records panel, open the share link in the address if there is one, and
+    keep the address a share link from now on.
 
     The panel is an extra: if it cannot start, the game still plays, and the console
     says why (None is returned).
     """
     try:
-        panel = RecordsPanel(app)
+        panel = RecordsPanel(session, storage, listeners)
         if reloaded():
             # The address is the page's own, written after the last change; the game
             # restored from storage is as new or newer (another tab may have played on).
             panel.sync_address()
         else:
-            panel.open_link(str(window.location.hash))
-        app.add_listener(panel.sync_address)
-        panel._listen(window, "hashchange", lambda _event: panel.on_hash_change())
-        panel._listen(window, "storage", panel.on_storage)
+            panel.open_address_link()
+        session.subscribe(panel.sync_address)
+        listeners.on(window, "hashchange", lambda _event: panel.open_address_link())
+        listeners.on(window, "storage", panel.on_storage)
     except Exception as error:  # noqa: BLE001 - a broken panel must not stop the game
         window.console.warn(f"Tablut: the records panel is unavailable: {error}")
         return None

@@ -2,11 +2,11 @@
 versioned JSON record in localStorage.
 
 Browser-free (no ``pyscript`` import), so the record's format is tested natively
-(``tests/test_web_state.py``). The game itself travels as :meth:`tablut.Game.to_json`,
+(``tests/test_web_logic.py``). The game itself travels as :meth:`tablut.Game.to_json`,
 whose own reader validates every move; this record adds the page's state around it.
 
 A record that cannot be read raises :class:`StateError` naming the problem; the page
-then starts afresh and keeps the unreadable text under a backup key (see :mod:`web.app`).
+then starts afresh and keeps the unreadable text under a backup key (see :mod:`web.storage`).
 """
 
 from __future__ import annotations
@@ -18,9 +18,8 @@ from typing import Any
 from tablut import RULES, Game, RecordError
 from tablut.ai import DEFAULT_LEVEL, LEVELS
 
-#: The localStorage key of the page's record, and the prefix of backups of bad records.
+#: The localStorage key of the page's record.
 STORAGE_KEY = "tablut.state"
-BACKUP_PREFIX = "tablut.backup."
 
 RECORD_FORMAT = "tablut-page"
 RECORD_VERSION = 1
@@ -218,8 +217,3 @@ def is_setup_text(text: Any) -> bool:
         return False
     rows = parts[0].split("/")
     return len(rows) == 9 and all(len(r) == 9 and set(r) <= set("-BWK") for r in rows)
-
-
-def backup_key(timestamp_ms: int) -> str:
-    """The localStorage key under which an unreadable record is kept."""
-    return f"{BACKUP_PREFIX}{timestamp_ms}"

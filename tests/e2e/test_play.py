@@ -303,7 +303,7 @@ def test_a_corrupt_saved_record_starts_a_fresh_game_and_keeps_a_backup(page: Pag
     expect(status(page)).to_have_text("Black to move.")
     expect(page.locator("[data-piece]")).to_have_count(25)
     backups = page.evaluate(
-        "Object.keys(localStorage).filter(k => k.startsWith('tablut.backup.'))"
+        "Object.keys(localStorage).filter(k => k.startsWith('tablut.state.backup.'))"
         ".map(k => localStorage.getItem(k))")
     assert '{"format": "tablut-page", oops' in backups
     # The fresh game was saved over the bad record.

@@ -10,6 +10,9 @@ from __future__ import annotations
 from tablut import Game, NotationError
 from tablut.squares import SIZE
 
+#: An empty board, black to move: where "Clear board" starts.
+EMPTY_POSITION = "/".join(["-" * SIZE] * SIZE) + " b"
+
 #: The piece that follows each one when a square is clicked in set-up mode.
 CYCLE = {"-": "W", "W": "K", "K": "B", "B": "-"}
 PIECE_OF_CHAR = {"B": "black", "W": "white", "K": "king", "-": None}
@@ -19,13 +22,14 @@ class SetupBoard:
     """A position under construction: 81 cells (``-``, ``B``, ``W``, ``K``) and the side to
     move. It answers :meth:`piece_at` like a board, so the board view draws it."""
 
-    def __init__(self, position: str) -> None:
-        """Start from a position string (valid or not, but well-shaped)."""
-        rows_text, side = position.split(" ")
+    def __init__(self, position: str, side: str | None = None) -> None:
+        """Start from a position string (valid or not, but well-shaped); ``side``, when
+        given, replaces the position's side to move."""
+        rows_text, side_char = position.split(" ")
         rows = rows_text.split("/")
         # cells[sq]: square 0 is a1, row 0 is rank 1, as in tablut.squares.
         self.cells = [rows[SIZE - 1 - sq // SIZE][sq % SIZE] for sq in range(SIZE * SIZE)]
-        self.side = "black" if side == "b" else "white"
+        self.side = side or ("black" if side_char == "b" else "white")
 
     def piece_at(self, sq: int) -> str | None:
         """What stands on ``sq``: "black", "white", "king" or None."""

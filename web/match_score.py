@@ -40,6 +40,12 @@ def two_game_rules(rules: Rules) -> Rules:
     return rules if rules.match_games >= 2 else replace(rules, match_games=2)
 
 
+def match_of(rules: Rules, results: list[tuple[str | None, int]]) -> Match:
+    """The page's match under ``rules`` (always two games) with ``results`` played, as
+    stored: (winning player "first"/"second" or None, plies)."""
+    return Match(two_game_rules(rules), [GameResult(w, p) for w, p in results])
+
+
 def match_score(
     rules: Rules,
     results: list[tuple[str | None, int]],
@@ -47,7 +53,7 @@ def match_score(
 ) -> MatchScore:
     """Score the match of ``results`` plus the ``current`` game's result (its winning
     side, "black"/"white"/None, and plies) when it has ended, else None."""
-    match = Match(two_game_rules(rules), [GameResult(w, p) for w, p in results])
+    match = match_of(rules, results)
     if current is not None and not match.finished:
         match.record(current[0], current[1])
     rows = []

@@ -1,0 +1,151 @@
+"""Pointer and key input: turns clicks, taps, drags and keys into session calls.
+
+- A press and release on the board is a click on a square (:meth:`Session.activate`);
+  a press on a movable piece that travels :data:`DRAG_THRESHOLD` pixels becomes a drag,
+  and the release plays the move to the square under the pointer, if legal.
+- On the board, the arrow keys, Home and End move the keyboard cursor (the one tabbable
+  square); Enter or Space acts on it; Escape puts a picked-up piece down.
+- Anywhere else but in a form control, Left and Right step through the game.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from dataclasses import dataclass
+from typing import Any
+
+from tablut.squares import parse_square
+from web.board import EXTENT, BoardView, square_at, step
+from web.dom import Listeners
+from web.session import Session
+
+#: Pointer travel, in CSS pixels, that turns a press on a piece into a drag.
+DRAG_THRESHOLD = 5
+
+#: Form controls in which the arrow keys belong to the control, not to the move list.
+TYPING_TAGS = {"INPUT", "SELECT", "TEXTAREA"}
+
+#: Keys that move the keyboard cursor over the board.
+CURSOR_KEYS = {"ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Home", "End"}
+
+
+@dataclass
+class Press:
+    """A pointer pressed on the board: where, and whether it has become a drag."""
+
+    sq: int
+    x: float
+    y: float
+    draggable: bool
+    dragging: bool = False
+
+
+class BoardInput:
+    """The board's pointer and key handlers, and the page's Left and Right keys."""
+
+    def __init__(self, session: Session, view: BoardView, document: Any,
+                 listeners: Listeners) -> None:
+        """Listen to the board of ``view`` and to ``document``'s keys."""
+        self.session = session
+        self.view = view
+        self.press: Press | None = None
+        svg = view.svg
+        for event, handler in (("pointerdown", self.on_pointer_down),
+                               ("pointermove", self.on_pointer_move),
+                               ("pointerup", self.on_pointer_up),
+                               ("pointercancel", self.on_pointer_cancel),
+                               ("keydown", self.on_board_key),
+                               ("focusin", self.on_board_focus)):
+            listeners.on(svg, event, handler)
+        listeners.on(document, "keydown", self.on_page_key)
+
+    def _square_of(self, event: Any) -> int | None:
+        box = self.view.svg.getBoundingClientRect()
+        if not box.width or not box.height:
+            return None
+        x = (event.clientX - box.left) / box.width * EXTENT
+        y = (event.clientY - box.top) / box.height * EXTENT
+        return square_at(x, y)
+
+    def activate(self, sq: int) -> None:
+        """A click, tap, Enter or Space on ``sq``: it becomes the cursor, and acts."""
+        self.view.set_cursor(sq, focus=False)
+        self.session.activate(sq)
+
+    def on_pointer_down(self, event: Any) -> None:
+        """Press on the board: maybe the start of a drag."""
+        sq = self._square_of(event) if event.button == 0 else None
+        if sq is None:
+            return
+        session = self.session
+        draggable = session.human_to_move() and bool(session.game.board.targets(sq))
+        self.press = Press(sq, event.clientX, event.clientY, draggable)
+        if draggable:
+            # Capture keeps the drag alive when the pointer leaves the board; a nicety.
+            with contextlib.suppress(Exception):
+                self.view.svg.setPointerCapture(event.pointerId)
+
+    def on_pointer_move(self, event: Any) -> None:
+        """Drag the piece pressed on, once the pointer has travelled a little."""
+        press = self.press
+        if press is None or not press.draggable:
+            return
+        dx, dy = event.clientX - press.x, event.clientY - press.y
+        if not press.dragging:
+            if dx * dx + dy * dy < DRAG_THRESHOLD * DRAG_THRESHOLD:
+                return
+            press.dragging = self.session.pick_up(press.sq)
+        box = self.view.svg.getBoundingClientRect()
+        scale = EXTENT / box.width if box.width else 1
+        self.view.drag_piece(press.sq, dx * scale, dy * scale)
+
+    def on_pointer_up(self, event: Any) -> None:
+        """Release: drop a dragged piece, or treat the press as a click."""
+        press, self.press = self.press, None
+        if press is None:
+            return
+        sq = self._square_of(event)
+        if not press.dragging:
+            if sq is not None:
+                self.activate(sq)
+            return
+        if sq is None or sq == press.sq or not self.session.play((press.sq, sq)):
+            self.session.pick_up(press.sq)  # back to its square, still picked up
+
+    def on_pointer_cancel(self, _event: Any) -> None:
+        """The browser took the pointer (a scroll, say): put the piece back."""
+        if self.press is not None and self.press.dragging:
+            self.session.pick_up(self.press.sq)
+        self.press = None
+
+    def on_board_focus(self, event: Any) -> None:
+        """A square got the focus (Tab, click): it becomes the keyboard cursor."""
+        name = event.target.getAttribute("data-square")
+        if name:
+            self.view.set_cursor(parse_square(str(name)), focus=False)
+
+    def on_board_key(self, event: Any) -> None:
+        """Arrow keys move the cursor over the squares; Enter or Space acts on one;
+        Escape puts a picked-up piece down."""
+        key = event.key
+        if key in CURSOR_KEYS:
+            self.view.set_cursor(step(self.view.cursor, key))
+        elif key in ("Enter", " "):
+            self.activate(self.view.cursor)
+        elif key == "Escape" and self.session.selected is not None:
+            self.session.drop_selection()
+            return
+        else:
+            return
+        event.preventDefault()
+        event.stopPropagation()
+
+    def on_page_key(self, event: Any) -> None:
+        """Left and Right arrows step through the game, unless typing in a form control."""
+        if event.defaultPrevented or event.altKey or event.ctrlKey or event.metaKey:
+            return
+        target = event.target
+        if target is not None and str(getattr(target, "tagName", "")).upper() in TYPING_TAGS:
+            return
+        if event.key in ("ArrowLeft", "ArrowRight"):
+            self.session.step(-1 if event.key == "ArrowLeft" else 1)

@@ -1,0 +1,580 @@
+"""The game page's logic, without a browser: one :class:`Session` per page.
+
+The session holds what a person plays with: the game and its cursor, the settings, the
+match, set-up mode, the piece picked up, the hint, the message in the notice area, and the
+questions for the computer player. Views read it and draw; input turns pointer and key
+events into its methods; the page's wiring (:mod:`web.app`) saves it and carries its
+questions to the worker. Nothing here imports ``js`` or ``pyscript``, so all of it is
+tested natively (``tests/test_web_session.py``).
+
+Every change calls the listeners given to :meth:`Session.subscribe`, after which the
+session forgets the captures it just reported (:attr:`Session.fading`) and the move it
+just made (:attr:`Session.just_moved`): they are shown once, by the redraw that follows.
+
+Computer answers arrive later than the question. Every question (:class:`Request`)
+carries the *generation* current when it was asked; any change of the position or the
+settings bumps the generation, so an answer to an older question is dropped, never played.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from typing import Any, Literal
+
+from tablut import RULES, Game, IllegalMove, Move, NotationError, format_position
+from tablut.squares import squares_of
+from web.match_score import MatchScore, match_of, match_score
+from web.setup_board import EMPTY_POSITION, SetupBoard
+from web.state import PageState, Settings, StateError, parse_limit, parse_seed, validated
+from web.texts import status_text
+
+#: Pause before each move when the computer plays both sides, so a person can follow.
+SELF_PLAY_PAUSE = 0.4
+
+#: Seconds an analysis runs for one position.
+ANALYSIS_SECONDS = 8.0
+
+#: The level a hint is searched at, at most: higher levels think for many seconds.
+HINT_MAX_LEVEL = 5
+
+Side = Literal["black", "white"]
+
+
+@dataclass(frozen=True)
+class Notice:
+    """A message for the notice area, with an optional button (label, callback)."""
+
+    text: str
+    action: tuple[str, Callable[[], None]] | None = None
+
+
+@dataclass(frozen=True)
+class Request:
+    """A question for the computer player about the position of one generation.
+
+    Attributes:
+        kind: "move" (the computer's own move), "hint" (a move for the person to move)
+            or "analysis" (depth after depth until told to stop).
+        generation: the session's generation when it was asked.
+        record: the game, as :meth:`tablut.Game.to_json`.
+        level: the level to search at; seed: the level's noise seed.
+        pause: seconds to wait before asking (computer against computer).
+        seconds: how long an analysis may run.
+    """
+
+    kind: Literal["move", "hint", "analysis"]
+    generation: int
+    record: str
+    level: int
+    seed: int
+    pause: float = 0.0
+    seconds: float = ANALYSIS_SECONDS
+
+
+@dataclass(frozen=True)
+class AnalysisShown:
+    """One depth of analysis as the panel shows it, for a position where ``side`` moves
+    (:meth:`tablut.ai.Analysis.to_dict` data), or why there is none (``problem``)."""
+
+    data: dict[str, Any]
+    side: str
+    problem: str | None = None
+
+
+def other(side: str) -> Side:
+    """The opponent of ``side``."""
+    return "white" if side == "black" else "black"
+
+
+class Session:
+    """The page's state and everything a person can do with it (see the module docs).
+
+    Attributes:
+        settings: the Settings form's values.
+        game: the game on the board, with its undone moves and cursor.
+        match_results: finished games of the match, as (winner player, plies).
+        setup: the position being set up, or None outside set-up mode.
+        browsing: whether the person is looking back through the game (the computer
+            waits until they return to the last move).
+        selected: the square of the piece picked up, or None.
+        hint: the move the computer suggests, or None.
+        fading: pieces the last move captured, as (square, kind), until the next redraw.
+        just_moved: the move just made, until the next redraw (pieces slide along it).
+        generation: bumped by every change of the position or the settings.
+        thinking: the computer's move being searched, or None.
+        notice: the message in the notice area, or None.
+        analysis: the latest depth of analysis of the position shown, or None.
+    """
+
+    def __init__(self, state: PageState | None = None) -> None:
+        """A session showing ``state`` (a fresh game with default settings when None)."""
+        state = state or PageState()
+        self.settings: Settings = state.settings
+        self.game: Game = state.game
+        self.match_results: list[tuple[str | None, int]] = list(state.match_results)
+        self.setup: SetupBoard | None = SetupBoard(state.setup) if state.setup else None
+        self.browsing = self.game.ply < len(self.game.moves)
+        self.selected: int | None = None
+        self.hint: Move | None = None
+        self.fading: list[tuple[int, str]] = []
+        self.just_moved: Move | None = None
+        self.generation = 0
+        self.thinking: Request | None = None
+        self.notice: Notice | None = None
+        self.analysis: AnalysisShown | None = None
+        self._asked_for = -1
+        self._listeners: list[Callable[[], None]] = []
+
+    # -- listening and saving --------------------------------------------------------------
+
+    def subscribe(self, callback: Callable[[], None]) -> None:
+        """Call ``callback()`` after every change."""
+        self._listeners.append(callback)
+
+    def _notify(self) -> None:
+        for callback in list(self._listeners):
+            callback()
+        self.fading = []
+        self.just_moved = None
+
+    def _changed(self) -> None:
+        """The position, the settings or the mode changed: forget answers to older
+        questions, the selection and the hint, and tell the listeners."""
+        self.generation += 1
+        self.hint = None
+        self.selected = None
+        self._notify()
+
+    def state(self) -> PageState:
+        """Everything that a reload restores."""
+        return PageState(self.settings, self.game, list(self.match_results),
+                         self.setup.position() if self.setup else None)
+
+    def say(self, text: str, action: tuple[str, Callable[[], None]] | None = None) -> None:
+        """Put ``text`` in the notice area, with a button for ``action`` if given."""
+        self.notice = Notice(text, action) if text else None
+        self._notify()
+
+    def dismiss(self) -> None:
+        """Clear the notice area."""
+        self.say("")
+
+    # -- who plays -------------------------------------------------------------------------
+
+    def human_to_move(self) -> bool:
+        """Whether a person may move now: a game in progress, a human side to move."""
+        return (self.setup is None and self.game.outcome() is None
+                and not self.settings.is_computer(self.game.side))
+
+    def computer_to_move(self) -> bool:
+        """Whether the computer should choose the next move now."""
+        return (self.setup is None and not self.browsing and self.game.outcome() is None
+                and self.settings.is_computer(self.game.side))
+
+    def status(self) -> str:
+        """The status line: whose turn it is, who won, or what set-up mode expects."""
+        if self.setup is not None:
+            return (f"Set-up mode: {self.setup.side.capitalize()} to move first. Click a "
+                    "square to change its piece.")
+        return status_text(self.game)
+
+    def targets(self) -> list[int]:
+        """The squares the selected piece may move to."""
+        if self.selected is None or self.setup is not None:
+            return []
+        return list(squares_of(self.game.board.targets(self.selected)))
+
+    def can_undo(self) -> bool:
+        """Whether Undo (and Back) can act."""
+        return self.setup is None and self.game.ply > 0
+
+    def can_redo(self) -> bool:
+        """Whether Redo (and Forward) can act."""
+        return self.setup is None and self.game.ply < len(self.game.moves)
+
+    # -- the match -------------------------------------------------------------------------
+
+    def finished_game(self) -> tuple[str | None, int] | None:
+        """The game on the board as a match result (winning side, plies) once it has
+        ended and is shown at its end; else None."""
+        over = self.game.outcome()
+        if over is None or self.browsing or self.setup is not None:
+            return None
+        return over.winner, self.game.ply
+
+    def match_table(self) -> MatchScore:
+        """The match table, counting the game on the board once it has ended."""
+        return match_score(self.game.rules, self.match_results, self.finished_game())
+
+    def player_side(self, player: str) -> str:
+        """The side ``player`` ("first" or "second") has in the game on the board."""
+        return match_of(self.game.rules, self.match_results).side_of(player)
+
+    def end_offer(self) -> str | None:
+        """The label of the button offered beside the result, or None while playing."""
+        if self.finished_game() is None:
+            return None
+        if not self.settings.match_mode:
+            return "Play again"
+        return "New match" if self.match_table().finished else "Next game"
+
+    # -- replacing the game ----------------------------------------------------------------
+
+    def _replace(self, game: Game, settings: Settings | None = None,
+                 match_results: list[tuple[str | None, int]] | None = None,
+                 setup: SetupBoard | None = None) -> None:
+        """Show ``game`` in place of the current one: the one way the game is replaced."""
+        self.settings = settings or self.settings
+        self.match_results = [] if match_results is None else match_results
+        self.setup = setup
+        self.game = game
+        self.browsing = game.ply < len(game.moves)
+        self._changed()
+
+    def load_game(self, game: Game, message: str,
+                  undo: tuple[str, Callable[[], None]] | None = None) -> None:
+        """Replace the game with ``game`` (the rules and move limit follow it; the other
+        settings stay), leave set-up mode and the match, and say ``message``."""
+        settings = self._with(rules=game.rules.name, limit=game.limit)
+        self._replace(game, settings)
+        self.say(message, undo)
+
+    def restore(self, before: str) -> None:
+        """Bring back a state saved by :meth:`offer_restore`."""
+        state = PageState.from_json(before)
+        setup = SetupBoard(state.setup) if state.setup else None
+        self._replace(state.game, state.settings, state.match_results, setup)
+        self.say("Restored.")
+
+    def offer_restore(self, text: str, before: str) -> None:
+        """Say ``text`` with a Restore button that brings back the state ``before``."""
+        self.say(text, ("Restore", lambda: self.restore(before)))
+
+    def new_game(self) -> None:
+        """Start a new game with the current settings; in a match, the next game (sides
+        swapped) once this one has ended, or a new match after the last game."""
+        before = self.state().to_json()
+        had_moves = bool(self.game.moves)
+        ended = self.finished_game()
+        in_progress = self.game.outcome() is None
+        text = "New game."
+        results = self.match_results
+        settings = self.settings
+        if settings.match_mode and ended is not None:
+            match = match_of(self.game.rules, results)
+            match.record(*ended)
+            results = [(r.winner, r.plies) for r in match.results]
+            if match.finished:
+                text = f"Match over: {self.match_table().summary} A new match begins."
+                results = []
+            else:
+                text = f"Game {len(results) + 1} of the match: sides swapped."
+            settings = settings.swapped()
+        self._replace(Game(settings.rules, limit=settings.limit), settings, results)
+        if had_moves and in_progress:
+            self.offer_restore(text + " The previous game can be restored.", before)
+        else:
+            self.say(text)
+
+    # -- moves -----------------------------------------------------------------------------
+
+    def play(self, move: Move) -> bool:
+        """Play ``move`` at the position shown; False (and nothing changes) if illegal.
+
+        Played before the record's last move, it drops the later moves (unless it is the
+        next one), and the notice offers them back.
+        """
+        game = self.game
+        later = game.moves[game.ply:]
+        before = self.state().to_json() if later and later[0] != move else None
+        mover, king = game.side, game.board.king
+        try:
+            game.play(move)
+        except IllegalMove:
+            return False
+        captured = list(squares_of(game.board.captured))
+        self.fading = [(sq, captured_kind(mover, sq, king)) for sq in captured]
+        self.just_moved = move
+        self.browsing = False
+        self._changed()
+        if before is not None:
+            dropped = len(later)
+            self.offer_restore(
+                f"Later moves were dropped ({dropped} move{'s' if dropped != 1 else ''}).",
+                before)
+        return True
+
+    def activate(self, sq: int) -> None:
+        """A click, tap, Enter or Space on square ``sq``: set-up mode changes its piece;
+        otherwise pick up a piece of the side to move, put it down on a target, or drop
+        it."""
+        if self.setup is not None:
+            self.setup.cycle(sq)
+            self._notify()
+            return
+        if not self.human_to_move():
+            return
+        if self.selected is not None and sq in self.targets():
+            self.play((self.selected, sq))
+            return
+        self.selected = sq if self._movable(sq) and sq != self.selected else None
+        self._notify()
+
+    def pick_up(self, sq: int) -> bool:
+        """Start dragging the piece on ``sq``; False if it may not move now."""
+        if not self.human_to_move() or not self.game.board.targets(sq):
+            return False
+        self.selected = sq
+        self._notify()
+        return True
+
+    def drop_selection(self) -> None:
+        """Put the piece picked up back down (Escape, or a drag that went nowhere)."""
+        self.selected = None
+        self._notify()
+
+    def _movable(self, sq: int) -> bool:
+        """Whether ``sq`` holds a piece of the side to move (it may be blocked in)."""
+        piece = self.game.board.piece_at(sq)
+        return piece is not None and (piece == "black") == (self.game.side == "black")
+
+    def undo(self) -> None:
+        """Take back the last move; against the computer, its move and the person's move
+        before it go together."""
+        if not self.can_undo():
+            return
+        game, settings = self.game, self.settings
+        game.undo()
+        both = settings.is_computer("black") and settings.is_computer("white")
+        while not both and game.ply > 0 and settings.is_computer(game.side):
+            game.undo()
+        self.browsing = False
+        self._changed()
+
+    def redo(self) -> None:
+        """Replay the next undone move; against the computer, its reply too."""
+        if not self.can_redo():
+            return
+        game, settings = self.game, self.settings
+        game.redo()
+        while (game.ply < len(game.moves) and settings.is_computer(game.side)
+               and not settings.is_computer(other(game.side))):
+            game.redo()
+        self.browsing = False
+        self._changed()
+
+    def goto(self, ply: int) -> None:
+        """Show the position after ``ply`` moves of the record (0: the start)."""
+        if self.setup is not None or not 0 <= ply <= len(self.game.moves):
+            return
+        if ply != self.game.ply:
+            self.game.goto(ply)
+            self.browsing = ply < len(self.game.moves)
+            self._changed()
+
+    def step(self, plies: int) -> None:
+        """Go ``plies`` moves forward (negative: back) through the record."""
+        self.goto(self.game.ply + plies)
+
+    # -- settings --------------------------------------------------------------------------
+
+    def _with(self, **changes: Any) -> Settings:
+        return validated(replace(self.settings, **changes))
+
+    def set_player(self, side: str, who: str) -> None:
+        """Let a person or the computer ("human" or "computer") play ``side``."""
+        self.settings = self._with(**{side: who})
+        self.browsing = False
+        self._changed()
+
+    def set_level(self, level: int) -> None:
+        """Set the computer's level."""
+        self.settings = self._with(level=level)
+        self._changed()
+
+    def set_seed(self, text: str) -> None:
+        """Set the noise seed from the text typed; a bad one is refused with a message."""
+        try:
+            self.settings = self._with(seed=parse_seed(text))
+        except (ValueError, StateError) as error:
+            self.say(f"Seed not changed: {error}.")
+            return
+        self._changed()
+
+    def set_limit(self, text: str) -> None:
+        """Set the move limit from the text typed (0 or blank: none); a limit that a
+        player has already reached, or a bad number, is refused with a message."""
+        try:
+            limit = parse_limit(text)
+            made = max(self.game.moves_made_by("black"), self.game.moves_made_by("white"))
+            if limit is not None and made >= limit:
+                raise ValueError(f"a player has already made {made} moves")
+        except ValueError as error:
+            self.say(f"Move limit not changed: {error}.")
+            return
+        self.settings = self._with(limit=limit)
+        self.game.limit = limit
+        self._changed()
+        self.say(f"Move limit: {limit} moves a side." if limit else "No move limit.")
+
+    def set_rules(self, name: str) -> None:
+        """Play under the rules ``name``: a new game, the old one offered back."""
+        before = self.state().to_json()
+        had_moves = bool(self.game.moves)
+        settings = self._with(rules=name)
+        self._replace(Game(name, limit=settings.limit), settings)
+        text = f"New game under {RULES[name].title} rules."
+        if had_moves:
+            self.offer_restore(text, before)
+        else:
+            self.say(text)
+
+    def set_match(self, on: bool) -> None:
+        """Play single games, or matches of two games with sides swapped."""
+        self.settings = self._with(match=on)
+        self.match_results = []
+        self._changed()
+        self.say("Match mode: two games, sides swapped." if self.settings.match_mode
+                 else "Single games.")
+
+    def toggle_analysis(self) -> None:
+        """Open or close the analysis panel (it opens empty: "Thinking…")."""
+        self.settings = self._with(analysis=not self.settings.analysis)
+        self.analysis = None
+        self._changed()
+
+    # -- set-up mode -----------------------------------------------------------------------
+
+    def set_setup_mode(self, on: bool) -> None:
+        """Enter set-up mode (edit the position shown), or leave it and play."""
+        if on and self.setup is None:
+            self.setup = SetupBoard(format_position(self.game.board))
+            self._changed()
+            self.say("Set-up mode: click a square to cycle empty, white, king, black. "
+                     "Leave set-up mode to play from the position.")
+        elif not on and self.setup is not None:
+            self._leave_setup()
+
+    def _leave_setup(self) -> None:
+        """Play from the position set up, or say what is wrong with it and stay."""
+        assert self.setup is not None
+        try:
+            game = self.setup.start_game(self.settings.rules, self.settings.limit)
+        except NotationError as error:
+            self.say(f"This position cannot be played: {error}. Still in set-up mode.")
+            return
+        self._replace(game)
+        self.say(f"Play starts from the set-up position; {game.side} to move.")
+
+    def set_setup_side(self, side: str) -> None:
+        """Choose the side to move first from the position being set up."""
+        if self.setup is not None:
+            self.setup.side = side
+            self._notify()
+
+    def fill_setup(self, position: str) -> None:
+        """Replace the position being set up (the side to move is kept)."""
+        if self.setup is not None:
+            self.setup = SetupBoard(position, side=self.setup.side)
+            self._notify()
+
+    def clear_setup(self) -> None:
+        """Empty the board being set up."""
+        self.fill_setup(EMPTY_POSITION)
+
+    def setup_start_position(self) -> None:
+        """Put the rule set's start position on the board being set up."""
+        self.fill_setup(Game(self.settings.rules).start)
+
+    # -- the computer ----------------------------------------------------------------------
+
+    def next_request(self) -> Request | None:
+        """What the computer should do for the position shown: its move, or the
+        analysis when the panel is open; asked once a generation (None after that)."""
+        if self._asked_for == self.generation:
+            return None
+        self._asked_for = self.generation
+        settings = self.settings
+        if self.computer_to_move():
+            both = settings.is_computer("black") and settings.is_computer("white")
+            request = self._request("move", settings.level,
+                                    pause=SELF_PLAY_PAUSE if both else 0.0)
+            self.thinking = request
+            return request
+        if settings.analysis and self.setup is None and self.game.outcome() is None:
+            return self._request("analysis", settings.level)
+        return None
+
+    def ask_hint(self) -> Request | None:
+        """A question for a move for the person to move, or None (with a message) when a
+        hint makes no sense now."""
+        if not self.human_to_move():
+            self.say("A hint is for a person's move in a game in progress.")
+            return None
+        self.say("Looking for a good move…")
+        return self._request("hint", min(self.settings.level, HINT_MAX_LEVEL))
+
+    def _request(self, kind: Literal["move", "hint", "analysis"], level: int,
+                 pause: float = 0.0) -> Request:
+        return Request(kind, self.generation, self.game.to_json(), level,
+                       self.settings.seed, pause)
+
+    def current(self, request: Request) -> bool:
+        """Whether ``request`` is still about the position shown, and still wanted."""
+        if request.generation != self.generation:
+            return False
+        return request.kind != "analysis" or self.settings.analysis
+
+    def answer(self, request: Request, data: dict[str, Any] | None) -> None:
+        """The computer's answer to ``request`` (:meth:`tablut.ai.Analysis.to_dict`
+        data; None when it had no move): play it, show it as a hint, or show one more
+        depth of analysis. An answer to an older question is dropped."""
+        if request.kind == "move":
+            self._stop_thinking(request)
+        if not self.current(request) or data is None:
+            return
+        move = (int(data["from"]), int(data["to"]))
+        if request.kind == "hint":
+            self.hint = move
+            self.selected = None
+            self.say(f"Hint: {data['move']}.")
+            return
+        if self.settings.analysis:
+            # The computer's own move is analysed too: what it saw stays on show.
+            self.analysis = AnalysisShown(data, self.game.side)
+        if request.kind == "move":
+            self.play(move)
+        else:
+            self._notify()
+
+    def failed(self, request: Request, error: str) -> None:
+        """The computer could not answer ``request``: say so if it still matters."""
+        if request.kind == "move":
+            self._stop_thinking(request)
+        if not self.current(request):
+            return
+        if request.kind == "hint":
+            self.say(f"No hint: the computer player is unavailable ({error}).")
+        elif request.kind == "analysis":
+            self.analysis = AnalysisShown({}, self.game.side, problem=error)
+            self._notify()
+        else:
+            self.say(f"The computer player is unavailable ({error}).")
+
+    def _stop_thinking(self, request: Request) -> None:
+        if self.thinking is request:
+            self.thinking = None
+            self._notify()
+
+    def is_thinking(self) -> bool:
+        """Whether the computer is choosing a move for the position shown."""
+        return self.thinking is not None and self.thinking.generation == self.generation
+
+
+def captured_kind(mover: str, sq: int, king_before: int) -> str:
+    """The kind of piece a move by ``mover`` captured on ``sq``: black's captures are
+    white guards or, on the king's square, the king; white's are black pieces."""
+    if mover == "white":
+        return "black"
+    return "king" if sq == king_before else "white"

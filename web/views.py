@@ -1,0 +1,278 @@
+"""The page's views beside the board: each draws one part of the page from the session
+and does nothing else (what a click does is for :mod:`web.app` and the input modules).
+
+Each view finds its elements by id in index.html once, and its :meth:`render` is cheap
+when nothing it shows has changed, so the page calls every view after every change.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from web.dom import Listeners, element, svg_element
+from web.match_score import PLAYER_NAMES
+from web.session import Notice, Session
+from web.texts import captured_counts, move_entries, score_text
+
+
+class StatusView:
+    """The status line, the offer beside a result, and the thinking indicator."""
+
+    def __init__(self, document: Any) -> None:
+        """Find the elements in ``document``."""
+        self.body = document.body
+        self.status = document.getElementById("status")
+        self.offer = document.getElementById("end-offer")
+        self.offer_button = document.getElementById("play-again")
+        self.new_game = document.getElementById("new-game")
+        self.thinking = document.getElementById("thinking")
+
+    def render(self, session: Session) -> None:
+        """Show whose turn it is or how the game ended, and what can follow."""
+        text = session.status()
+        if self.status.textContent != text:
+            self.status.textContent = text
+        over = session.setup is None and session.game.outcome() is not None
+        self.status.classList.toggle("over", over)
+        label = session.end_offer()
+        self.offer.hidden = label is None
+        if label is not None:
+            self.offer_button.textContent = label
+        self.new_game.classList.toggle("offer", over)
+        thinking = session.is_thinking()
+        self.thinking.hidden = not thinking
+        self.body.dataset.thinking = "true" if thinking else "false"
+
+
+class ButtonsView:
+    """Undo, Redo, Back, Forward and Hint, enabled when they can act."""
+
+    def __init__(self, document: Any) -> None:
+        """Find the buttons in ``document``."""
+        self.buttons = {name: document.getElementById(name)
+                        for name in ("undo", "redo", "back", "forward", "hint")}
+
+    def render(self, session: Session) -> None:
+        """Enable the buttons that can act now."""
+        backward, forward = session.can_undo(), session.can_redo()
+        enabled = {"undo": backward, "back": backward, "redo": forward, "forward": forward,
+                   "hint": session.human_to_move()}
+        for name, button in self.buttons.items():
+            button.disabled = not enabled[name]
+
+
+class NoticeView:
+    """The notice area (a polite live region): a message, its button, and a close
+    button."""
+
+    def __init__(self, document: Any, listeners: Listeners, session: Session) -> None:
+        """Find the notice area in ``document``; its buttons act on ``session``."""
+        self.document = document
+        self.listeners = listeners
+        self.session = session
+        self.area = document.getElementById("notice")
+        self.shown: Notice | None = None
+
+    def render(self, session: Session) -> None:
+        """Show the session's notice, if it is not already shown."""
+        notice = session.notice
+        if notice is self.shown:
+            return
+        self.shown = notice
+        self.area.replaceChildren()
+        if notice is None:
+            return
+        document = self.document
+        self.area.appendChild(element(document, "span", notice.text, class_="notice-text"))
+        if notice.action is not None:
+            label, callback = notice.action
+            button = element(document, "button", label, type="button", class_="notice-action")
+            self.listeners.click(button, lambda: self._act(callback))
+            self.area.appendChild(button)
+        close = element(document, "button", "×", type="button", class_="notice-close",
+                        aria_label="Dismiss message")
+        self.listeners.click(close, self.session.dismiss)
+        self.area.appendChild(close)
+
+    def _act(self, callback: Any) -> None:
+        self.session.dismiss()
+        callback()
+
+
+class MoveListView:
+    """The numbered move list: each move a button, the current one marked and kept in
+    view."""
+
+    def __init__(self, document: Any) -> None:
+        """Find the list in ``document``."""
+        self.document = document
+        self.list = document.getElementById("move-list")
+        self.empty = document.getElementById("move-list-empty")
+        self.shown: tuple[Any, ...] | None = None
+        self.buttons: dict[int, Any] = {}
+        self.current: int | None = None
+
+    def render(self, session: Session) -> None:
+        """Redraw the moves if the record changed; mark the move shown."""
+        game = session.game
+        key = (game.start, tuple(game.moves))
+        if key != self.shown:
+            self.shown = key
+            self._rebuild(session)
+        if game.ply == self.current:
+            return
+        if self.current in self.buttons:
+            self.buttons[self.current].removeAttribute("aria-current")
+        self.current = game.ply
+        button = self.buttons.get(game.ply)
+        if button is not None:
+            button.setAttribute("aria-current", "step")
+            # Within the list's own scroll area only: the page itself must not jump.
+            self._scroll_to(button)
+
+    def _rebuild(self, session: Session) -> None:
+        document = self.document
+        rows: dict[int, Any] = {}
+        self.list.replaceChildren()
+        self.buttons = {}
+        self.current = None
+        for entry in move_entries(session.game):
+            number = int(entry.number.rstrip(".…"))
+            row = rows.get(number)
+            if row is None:
+                row = rows[number] = element(document, "li", value=number)
+                self.list.appendChild(row)
+                if entry.side == "white":
+                    row.appendChild(element(document, "span", "…", class_="move-gap",
+                                            aria_hidden="true"))
+            button = self.buttons[entry.ply] = element(
+                document, "button", entry.text, type="button", class_="move",
+                data_ply=entry.ply, aria_label=f"{entry.number} {entry.side} {entry.text}")
+            row.appendChild(button)
+        self.empty.hidden = bool(session.game.moves)
+
+    def _scroll_to(self, button: Any) -> None:
+        box, item = self.list.getBoundingClientRect(), button.getBoundingClientRect()
+        if item.top < box.top:
+            self.list.scrollTop += item.top - box.top
+        elif item.bottom > box.bottom:
+            self.list.scrollTop += item.bottom - box.bottom
+
+
+class CapturedView:
+    """The pieces each side has taken, at the position shown."""
+
+    def __init__(self, document: Any) -> None:
+        """Find the two rows in ``document``."""
+        self.document = document
+        self.rows = {colour: document.getElementById(f"captured-{colour}")
+                     for colour in ("black", "white")}
+        self.shown: tuple[int, int, bool] | None = None
+
+    def render(self, session: Session) -> None:
+        """Redraw the rows if the counts changed."""
+        counts = captured_counts(session.game)
+        king_taken = session.game.board.king < 0
+        key = (counts["black"], counts["white"], king_taken)
+        if key == self.shown:
+            return
+        self.shown = key
+        for colour, row in self.rows.items():
+            row.replaceChildren()
+            kinds = [colour] * counts[colour]
+            if colour == "white" and king_taken and kinds:
+                kinds[-1] = "king"
+            for kind in kinds:
+                row.appendChild(self._icon(kind))
+            if not kinds:
+                row.appendChild(element(self.document, "span", "none", class_="quiet"))
+            row.setAttribute("aria-label", f"{counts[colour]} {colour} pieces")
+
+    def _icon(self, kind: str) -> Any:
+        document = self.document
+        icon = svg_element(document, "svg", viewBox="0 0 10 10",
+                           class_=f"captured-piece piece-{kind}", data_captured=kind,
+                           role="img", aria_label="king" if kind == "king" else f"{kind} piece")
+        icon.appendChild(svg_element(document, "circle", cx=5, cy=5, r=4, class_="body"))
+        if kind == "black":
+            icon.appendChild(svg_element(document, "circle", cx=5, cy=5, r=2.2, class_="ring"))
+        elif kind == "king":
+            icon.appendChild(svg_element(document, "path", d="M3 5H7M5 3V7", class_="cross"))
+        return icon
+
+
+class AnalysisView:
+    """The analysis panel: evaluation bar and words, best move and line, depth."""
+
+    def __init__(self, document: Any) -> None:
+        """Find the panel's elements in ``document``."""
+        find = document.getElementById
+        self.panel = find("analysis")
+        self.toggle = find("analysis-toggle")
+        self.text, self.best = find("eval-text"), find("eval-best")
+        self.bar, self.line, self.depth = find("eval-white"), find("eval-pv"), find("eval-depth")
+        self.shown: Any = ()
+
+    def render(self, session: Session) -> None:
+        """Open or close the panel and show the latest depth of analysis."""
+        on = session.settings.analysis
+        self.panel.hidden = not on
+        self.toggle.setAttribute("aria-expanded", "true" if on else "false")
+        self.toggle.textContent = "Hide analysis" if on else "Show analysis"
+        shown = session.analysis
+        if shown is self.shown:
+            return
+        self.shown = shown
+        if shown is None:
+            self._show("Thinking…", "", "", "")
+        elif shown.problem is not None:
+            self._show("", "", "", f"Analysis unavailable ({shown.problem}).")
+        else:
+            data = shown.data
+            text, share = score_text(int(data["score"]), data.get("mate_in"), shown.side)
+            self.bar.style.width = f"{share * 100:.0f}%"
+            nps = int(data.get("nps", 0))
+            self._show(text, f"best {data['move']}", " ".join(data.get("pv", [])),
+                       f"Depth {data['depth']} (selective {data['seldepth']}), "
+                       f"{int(data['nodes']):,} positions, {nps / 1000:.1f} k/s")
+
+    def _show(self, text: str, best: str, line: str, depth: str) -> None:
+        self.text.textContent = text
+        self.best.textContent = best
+        self.line.textContent = line
+        self.depth.textContent = depth
+
+
+class MatchView:
+    """The match table and the sentence under it, in match mode."""
+
+    def __init__(self, document: Any) -> None:
+        """Find the table in ``document``."""
+        self.document = document
+        self.panel = document.getElementById("match-panel")
+        self.rows = document.getElementById("match-rows")
+        self.summary = document.getElementById("match-summary")
+
+    def render(self, session: Session) -> None:
+        """Show the games of the match and who leads."""
+        self.panel.hidden = not session.settings.match_mode
+        if self.panel.hidden:
+            return
+        score = session.match_table()
+        self.rows.replaceChildren()
+        for row in score.rows:
+            self._row(str(row.number), row.first_side.capitalize(),
+                      row.second_side.capitalize(), row.result)
+        self._row("Wins", str(score.wins[0]), str(score.wins[1]), "", class_="match-wins")
+        first = session.player_side("first")
+        who = session.settings.player(first)
+        self.summary.textContent = (f"{score.summary} {PLAYER_NAMES['first']} ({who}) has "
+                                    f"{first} in this game.")
+
+    def _row(self, head: str, *cells: str, class_: str | None = None) -> None:
+        document = self.document
+        tr = element(document, "tr", class_=class_)
+        tr.appendChild(element(document, "th", head, scope="row"))
+        for cell in cells:
+            tr.appendChild(element(document, "td", cell))
+        self.rows.appendChild(tr)
