@@ -49,6 +49,7 @@ def main() -> Page:
         raise
     document.getElementById("loading").hidden = True
     document.getElementById("game").hidden = False
+    page.refresh()  # what needs the page laid out, such as the move list's scrolling
     window.performance.mark("tablut:board")
     document.body.dataset.ready = "true"
     window.performance.mark("tablut:ready")

@@ -111,6 +111,8 @@ class MoveListView:
         self.shown: tuple[Any, ...] | None = None
         self.buttons: dict[int, Any] = {}
         self.current: int | None = None
+        # The current move's button, until the list has been laid out and scrolled to it.
+        self.unscrolled: Any = None
 
     def render(self, session: Session) -> None:
         """Redraw the moves if the record changed; mark the move shown."""
@@ -119,16 +121,16 @@ class MoveListView:
         if key != self.shown:
             self.shown = key
             self._rebuild(session)
-        if game.ply == self.current:
-            return
-        if self.current in self.buttons:
-            self.buttons[self.current].removeAttribute("aria-current")
-        self.current = game.ply
-        button = self.buttons.get(game.ply)
-        if button is not None:
-            button.setAttribute("aria-current", "step")
-            # Within the list's own scroll area only: the page itself must not jump.
-            self._scroll_to(button)
+        if game.ply != self.current:
+            if self.current in self.buttons:
+                self.buttons[self.current].removeAttribute("aria-current")
+            self.current = game.ply
+            button = self.buttons.get(game.ply)
+            if button is not None:
+                button.setAttribute("aria-current", "step")
+            self.unscrolled = button
+        if self.unscrolled is not None:
+            self._scroll_to(self.unscrolled)
 
     def _rebuild(self, session: Session) -> None:
         document = self.document
@@ -152,7 +154,12 @@ class MoveListView:
         self.empty.hidden = bool(session.game.moves)
 
     def _scroll_to(self, button: Any) -> None:
+        """Scroll the list (only the list: the page must not jump) to show ``button``;
+        a list not laid out yet (the page still hidden) is scrolled on a later redraw."""
         box, item = self.list.getBoundingClientRect(), button.getBoundingClientRect()
+        if not box.height:
+            return
+        self.unscrolled = None
         if item.top < box.top:
             self.list.scrollTop += item.top - box.top
         elif item.bottom > box.bottom:

@@ -467,3 +467,69 @@ def test_match_players_swap_sides(page: Page) -> None:
     expect(page.get_by_label("White player")).to_have_value("human")
     # Now the computer plays black's first move of game 2.
     expect(move_buttons(page)).to_have_count(1, timeout=AI_TIMEOUT_MS)
+
+
+def long_game(plies: int) -> Game:
+    """A game of ``plies`` moves, each the first legal move that does not end it."""
+    game = Game()
+    while game.ply < plies:
+        for candidate in game.legal_moves():
+            game.play(candidate)
+            if game.outcome() is None:
+                break
+            game.undo()
+    return game
+
+
+def test_the_move_list_keeps_the_current_move_in_view(page: Page) -> None:
+    load_state(page, PageState(Settings(black="human", white="human"), long_game(40)))
+    current = page.locator("#move-list [aria-current='step']")
+    expect(current).to_have_attribute("data-ply", "40")
+    visible = """button => {
+        const list = button.closest('ol').getBoundingClientRect();
+        const box = button.getBoundingClientRect();
+        return box.top >= list.top - 1 && box.bottom <= list.bottom + 1;
+    }"""
+    assert page.evaluate("l => l.scrollHeight > l.clientHeight",
+                         page.locator("#move-list").element_handle())
+    assert current.evaluate(visible)
+    move_buttons(page).first.scroll_into_view_if_needed()
+    move_buttons(page).first.click()
+    page.keyboard.press("ArrowRight")
+    expect(current).to_have_attribute("data-ply", "2")
+    assert current.evaluate(visible)
+    page.get_by_role("button", name="Forward ›").click()
+    for _ in range(37):
+        page.keyboard.press("ArrowRight")
+    expect(current).to_have_attribute("data-ply", "40")
+    assert current.evaluate(visible)
+
+
+SLIDES = """() => {
+    window.slides = [];
+    document.querySelector('#board svg').addEventListener('transitionrun', event => {
+        const piece = event.target.closest('[data-piece]');
+        if (piece) window.slides.push([piece.dataset.square, event.propertyName]);
+    });
+}"""
+
+
+def test_a_moved_piece_slides_to_its_square(page: Page) -> None:
+    page.evaluate(SLIDES)
+    move(page, "d1", "d3")
+    page.wait_for_function("window.slides.length > 0")
+    assert page.evaluate("window.slides") == [["d3", "transform"]]
+    expect(piece_on(page, "d3")).to_have_count(1)
+
+
+def test_with_reduced_motion_pieces_do_not_slide(browser: Browser, site_url: str) -> None:
+    context = browser.new_context(reduced_motion="reduce")
+    page = context.new_page()
+    page.goto(site_url)
+    wait_ready(page)
+    page.evaluate(SLIDES)
+    move(page, "d1", "d3")
+    expect(piece_on(page, "d3")).to_have_count(1)
+    page.wait_for_timeout(400)
+    assert page.evaluate("window.slides") == []
+    context.close()
