@@ -10,7 +10,7 @@ import pytest
 from tablut import RULES, Game, NotationError
 from tablut.ai import LEVELS
 from web.match_score import match_score
-from web.setup_board import SetupBoard
+from web.setup_mode import SetupBoard
 from web.state import (
     PageState,
     Settings,

@@ -10,7 +10,10 @@ from __future__ import annotations
 
 import asyncio
 import json
+from collections.abc import Coroutine
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
+from typing import Any
 
 import pytest
 from helpers import position
@@ -19,10 +22,23 @@ from tablut import Game, parse_move
 from tablut.links import game_to_fragment
 from tablut.squares import parse_square
 from web.board import marks_for, reserved_squares
-from web.computer import LocalComputer, carry_out
+from web.computer import (
+    HINT_MAX_LEVEL,
+    SELF_PLAY_PAUSE,
+    ComputerTurns,
+    LocalComputer,
+    Request,
+    carry_out,
+)
 from web.records import Clock, RecordKeeper
 from web.saved_games import SAVED_KEY
-from web.session import HINT_MAX_LEVEL, SELF_PLAY_PAUSE, Request, Session
+from web.session import Session
+from web.setup_mode import (
+    clear_setup,
+    set_setup_mode,
+    set_setup_side,
+    setup_start_position,
+)
 from web.state import STORAGE_KEY, PageState, Settings
 from web.storage import MemoryStorage, load_state
 
@@ -43,10 +59,17 @@ def human_game(**settings: object) -> Session:
     return Session(PageState(Settings(black="human", white="human", **settings)))
 
 
-def answer_now(session: Session, request: Request | None, level: int = 1) -> None:
+def run(coroutine: Coroutine[Any, Any, None]) -> None:
+    """Run ``coroutine`` to its end in an event loop of its own thread (the browser
+    tests, run before these, leave an event loop running in this one)."""
+    with ThreadPoolExecutor(1) as pool:
+        pool.submit(asyncio.run, coroutine).result()
+
+
+def answer_now(turns: ComputerTurns, request: Request | None, level: int = 1) -> None:
     """Carry ``request`` to the engine in this interpreter and give back its answer."""
     assert request is not None
-    asyncio.run(carry_out(session, replace_level(request, level), LocalComputer()))
+    run(carry_out(turns, replace_level(request, level), LocalComputer()))
 
 
 def replace_level(request: Request, level: int) -> Request:
@@ -58,9 +81,10 @@ def replace_level(request: Request, level: int) -> Request:
 
 def test_a_fresh_session_waits_for_black() -> None:
     session = Session()
+    turns = ComputerTurns(session)
     assert session.status() == "Black to move."
     assert session.human_to_move() and not session.computer_to_move()
-    assert session.next_request() is None
+    assert turns.next_request() is None
     assert not session.can_undo() and not session.can_redo()
 
 
@@ -113,35 +137,39 @@ def test_the_kings_capture_fades_the_king_and_ends_the_game() -> None:
 
 def test_the_computer_answers_a_move_once_per_position() -> None:
     session = Session()
+    turns = ComputerTurns(session)
     session.play(parse_move("d1-4"))
-    request = session.next_request()
+    request = turns.next_request()
     assert request is not None and request.kind == "move"
-    assert session.is_thinking() and session.next_request() is None
-    answer_now(session, request)
+    assert turns.is_thinking() and turns.next_request() is None
+    answer_now(turns, request)
     assert len(session.game.moves) == 2 and session.game.side == "black"
-    assert not session.is_thinking()
+    assert not turns.is_thinking()
 
 
 def test_an_answer_to_an_older_position_is_dropped() -> None:
     session = Session()
+    turns = ComputerTurns(session)
     session.play(parse_move("d1-4"))
-    request = session.next_request()
+    request = turns.next_request()
     session.undo()  # the person takes the move back while the computer thinks
-    answer_now(session, request)
+    answer_now(turns, request)
     assert session.game.moves == [(sq("d1"), sq("d4"))] and session.game.ply == 0
-    assert not session.is_thinking()
+    assert not turns.is_thinking()
 
 
 def test_computer_against_computer_pauses_between_moves() -> None:
     session = Session(PageState(Settings(black="computer", white="computer")))
-    request = session.next_request()
+    turns = ComputerTurns(session)
+    request = turns.next_request()
     assert request is not None and request.pause == SELF_PLAY_PAUSE
 
 
 def test_undo_takes_back_the_computer_reply_and_the_move_before_it() -> None:
     session = Session()
+    turns = ComputerTurns(session)
     session.play(parse_move("d1-4"))
-    answer_now(session, session.next_request())
+    answer_now(turns, turns.next_request())
     session.undo()
     assert session.game.ply == 0 and len(session.game.moves) == 2
     session.redo()
@@ -150,11 +178,12 @@ def test_undo_takes_back_the_computer_reply_and_the_move_before_it() -> None:
 
 def test_the_computer_waits_while_a_person_looks_back() -> None:
     session = Session(PageState(Settings(black="human", white="computer")))
+    turns = ComputerTurns(session)
     session.play(parse_move("d1-4"))
-    answer_now(session, session.next_request())
+    answer_now(turns, turns.next_request())
     session.step(-1)
     assert session.browsing and session.game.side == "white"
-    assert session.next_request() is None
+    assert turns.next_request() is None
     session.step(1)
     assert not session.browsing
 
@@ -165,40 +194,43 @@ def test_a_failing_computer_is_reported_and_the_game_goes_on() -> None:
             raise RuntimeError("worker gone")
 
     session = Session()
+    turns = ComputerTurns(session)
     session.play(parse_move("d1-4"))
-    asyncio.run(carry_out(session, session.next_request(), Broken()))
+    run(carry_out(turns, turns.next_request(), Broken()))
     assert session.notice is not None and "worker gone" in session.notice.text
-    assert not session.is_thinking() and session.game.ply == 1
+    assert not turns.is_thinking() and session.game.ply == 1
 
 
 def test_a_hint_is_shown_for_a_persons_move_only() -> None:
     session = Session()
-    request = session.ask_hint()
+    turns = ComputerTurns(session)
+    request = turns.ask_hint()
     assert request is not None and request.level <= HINT_MAX_LEVEL
-    answer_now(session, request)
+    answer_now(turns, request)
     assert session.hint is not None and session.hint in session.game.legal_moves()
     assert session.notice is not None and session.notice.text.startswith("Hint: ")
     assert marks_for(session).hint == session.hint
     session.play(session.hint)
     assert session.hint is None
-    assert session.ask_hint() is None  # white, the computer, is to move
+    assert turns.ask_hint() is None  # white, the computer, is to move
     assert session.notice is not None and "person's move" in session.notice.text
 
 
 def test_analysis_shows_depth_after_depth_until_closed() -> None:
     session = human_game(analysis=True)
-    request = session.next_request()
+    turns = ComputerTurns(session)
+    request = turns.next_request()
     assert request is not None and request.kind == "analysis"
     shown: list[int] = []
 
     def listen() -> None:
-        if session.analysis is not None:
-            shown.append(int(session.analysis.data["depth"]))
+        if turns.analysis is not None:
+            shown.append(int(turns.analysis.data["depth"]))
             if len(shown) == 2:
                 session.toggle_analysis()  # the person closes the panel
 
     session.subscribe(listen)
-    asyncio.run(carry_out(session, replace_level(request, 1), LocalComputer()))
+    run(carry_out(turns, replace_level(request, 1), LocalComputer()))
     assert shown[:2] == [1, 2] and len(shown) == 2
     assert not session.settings.analysis
 
@@ -287,16 +319,16 @@ def test_players_and_level_follow_the_form() -> None:
 
 def test_setup_mode_edits_checks_and_plays_the_position() -> None:
     session = human_game()
-    session.set_setup_mode(True)
+    set_setup_mode(session, True)
     assert session.setup is not None and session.status().startswith("Set-up mode")
-    session.clear_setup()
+    clear_setup(session)
     click(session, "e5", "e5", "a1", "a1")  # white, then king, on both squares
-    session.set_setup_mode(False)
+    set_setup_mode(session, False)
     assert session.setup is not None  # two kings: not playable
     assert "cannot be played" in session.notice.text
     click(session, "a1")  # the second king becomes black
-    session.set_setup_side("white")
-    session.set_setup_mode(False)
+    set_setup_side(session, "white")
+    set_setup_mode(session, False)
     assert session.setup is None
     assert session.game.start == position("w", B="a1", K="e5")
     assert session.notice.text == "Play starts from the set-up position; white to move."
@@ -304,9 +336,9 @@ def test_setup_mode_edits_checks_and_plays_the_position() -> None:
 
 def test_the_start_position_can_be_put_back_in_setup() -> None:
     session = human_game()
-    session.set_setup_mode(True)
-    session.clear_setup()
-    session.setup_start_position()
+    set_setup_mode(session, True)
+    clear_setup(session)
+    setup_start_position(session)
     assert session.setup is not None and session.setup.position() == Game().start
 
 
@@ -316,7 +348,7 @@ def finish_by_escape(session: Session) -> None:
     """Set up a position where white escapes at once, and escape."""
     start = position("w", B="a9 i1", K="c4")
     settings = session.settings
-    session._replace(Game(settings.rules, start), settings, session.match_results)
+    session.replace(Game(settings.rules, start), settings, session.match_results)
     session.play(parse_move("c4-1"))
 
 

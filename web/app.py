@@ -16,10 +16,11 @@ from pyscript import document, window
 
 from web.board import BoardView, marks_for, reserved_squares
 from web.board_input import BoardInput
-from web.computer import carry_out
+from web.computer import ComputerTurns, Request, carry_out
 from web.dom import Listeners, spawn
-from web.session import Request, Session
+from web.session import Session
 from web.settings_form import SettingsForm
+from web.setup_mode import clear_setup, setup_start_position
 from web.state import STORAGE_KEY
 from web.views import (
     AnalysisView,
@@ -56,13 +57,14 @@ class Page:
         self.storage = storage
         self.listeners = Listeners()
         self.computer = WorkerComputer()
+        self.turns = ComputerTurns(session)
         self.board = BoardView(document, document.getElementById("board"),
                                marked=reserved_squares(session))
         self.input = BoardInput(session, self.board, document, self.listeners)
-        self.status = StatusView(document)
+        self.status = StatusView(document, self.turns)
         self.views = [self.status, ButtonsView(document), MoveListView(document),
-                      CapturedView(document), AnalysisView(document), MatchView(document),
-                      NoticeView(document, self.listeners, session),
+                      CapturedView(document), AnalysisView(document, self.turns),
+                      MatchView(document), NoticeView(document, self.listeners, session),
                       SettingsForm(session, document, self.listeners)]
         self.saved: str | None = None
         self.save_failed = False
@@ -82,8 +84,8 @@ class Page:
             "back": lambda: session.step(-1),
             "forward": lambda: session.step(1),
             "analysis-toggle": session.toggle_analysis,
-            "setup-clear": session.clear_setup,
-            "setup-start": session.setup_start_position,
+            "setup-clear": lambda: clear_setup(session),
+            "setup-start": lambda: setup_start_position(session),
         }
         for name, action in actions.items():
             self.listeners.click(document.getElementById(name), action)
@@ -127,17 +129,17 @@ class Page:
     def ask_computer(self) -> None:
         """From now on, carry the session's questions to the computer."""
         self.asking = True
-        request = self.session.next_request()
+        request = self.turns.next_request()
         if request is not None:
             self._carry(request)
 
     def ask_hint(self) -> None:
         """Ask the computer for a move for the person to move."""
-        request = self.session.ask_hint()
+        request = self.turns.ask_hint()
         if request is not None:
             self._carry(request)
 
     def _carry(self, request: Request) -> None:
         if request.kind == "move":
             self.status.render(self.session)  # the thinking indicator
-        spawn(carry_out(self.session, request, self.computer))
+        spawn(carry_out(self.turns, request, self.computer))

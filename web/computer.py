@@ -1,19 +1,173 @@
-"""Carrying the session's questions to the computer player, and its answers back.
+"""The computer's turns: the questions the session puts to the computer player, carrying
+them to it, and what is done with its answers.
 
-:func:`carry_out` runs one :class:`web.session.Request` against any :class:`Computer`:
-the page's is the AI worker (:class:`web.worker_client.WorkerComputer`); the tests'
-is :class:`LocalComputer`, the same engine in this interpreter. Both answer with the
-plain data of :meth:`tablut.ai.Analysis.to_dict`. No browser here: asyncio only.
+- :class:`ComputerTurns` decides what to ask for the position shown (the computer's own
+  move, or depth after depth of analysis while the panel is open; a hint when a person
+  asks) and acts on the answers: plays the move, draws the hint, shows the analysis.
+- :func:`carry_out` runs one :class:`Request` against any :class:`Computer`: the page's is
+  the AI worker (:class:`web.worker_client.WorkerComputer`); the tests' is
+  :class:`LocalComputer`, the same engine in this interpreter.
+
+Answers arrive later than their question. Every question carries the session's
+*generation* when it was asked; any change of the position or the settings bumps it, so
+an answer to an older question is dropped, never played. No browser here: asyncio only.
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
-from typing import Any, Protocol
+from dataclasses import dataclass
+from typing import Any, Literal, Protocol
 
 from web import ai_worker
-from web.session import Request, Session
+from web.session import Session
+
+#: Pause before each move when the computer plays both sides, so a person can follow.
+SELF_PLAY_PAUSE = 0.4
+
+#: Seconds an analysis runs for one position.
+ANALYSIS_SECONDS = 8.0
+
+#: The level a hint is searched at, at most: higher levels think for many seconds.
+HINT_MAX_LEVEL = 5
+
+Kind = Literal["move", "hint", "analysis"]
+
+
+@dataclass(frozen=True)
+class Request:
+    """A question for the computer player about the position of one generation.
+
+    Attributes:
+        kind: "move" (the computer's own move), "hint" (a move for the person to move)
+            or "analysis" (depth after depth until told to stop).
+        generation: the session's generation when it was asked.
+        record: the game, as :meth:`tablut.Game.to_json`.
+        level: the level to search at; seed: the level's noise seed.
+        pause: seconds to wait before asking (computer against computer).
+        seconds: how long an analysis may run.
+    """
+
+    kind: Kind
+    generation: int
+    record: str
+    level: int
+    seed: int
+    pause: float = 0.0
+    seconds: float = ANALYSIS_SECONDS
+
+
+@dataclass(frozen=True)
+class AnalysisShown:
+    """One depth of analysis as the panel shows it, for a position where ``side`` moves
+    (:meth:`tablut.ai.Analysis.to_dict` data), or why there is none (``problem``)."""
+
+    data: dict[str, Any]
+    side: str
+    problem: str | None = None
+
+
+class ComputerTurns:
+    """The session's dialogue with the computer player.
+
+    Attributes:
+        thinking: the computer's move being searched, or None.
+        analysis: the latest depth of analysis, or None (the panel says "Thinking…").
+    """
+
+    def __init__(self, session: Session) -> None:
+        """Put questions for ``session``."""
+        self.session = session
+        self.thinking: Request | None = None
+        self.analysis: AnalysisShown | None = None
+        self._asked_for = -1
+        session.subscribe(self._forget_closed_analysis)
+
+    def _forget_closed_analysis(self) -> None:
+        if not self.session.settings.analysis:
+            self.analysis = None
+
+    def next_request(self) -> Request | None:
+        """What the computer should do for the position shown: its move, or the
+        analysis when the panel is open; asked once a generation (None after that)."""
+        session = self.session
+        if self._asked_for == session.generation:
+            return None
+        self._asked_for = session.generation
+        settings = session.settings
+        if session.computer_to_move():
+            both = settings.is_computer("black") and settings.is_computer("white")
+            self.thinking = self._request("move", settings.level,
+                                          pause=SELF_PLAY_PAUSE if both else 0.0)
+            return self.thinking
+        if settings.analysis and session.setup is None and session.game.outcome() is None:
+            return self._request("analysis", settings.level)
+        return None
+
+    def ask_hint(self) -> Request | None:
+        """A question for a move for the person to move, or None (with a message) when a
+        hint makes no sense now."""
+        session = self.session
+        if not session.human_to_move():
+            session.say("A hint is for a person's move in a game in progress.")
+            return None
+        session.say("Looking for a good move…")
+        return self._request("hint", min(session.settings.level, HINT_MAX_LEVEL))
+
+    def _request(self, kind: Kind, level: int, pause: float = 0.0) -> Request:
+        session = self.session
+        return Request(kind, session.generation, session.game.to_json(), level,
+                       session.settings.seed, pause)
+
+    def current(self, request: Request) -> bool:
+        """Whether ``request`` is still about the position shown, and still wanted."""
+        if request.generation != self.session.generation:
+            return False
+        return request.kind != "analysis" or self.session.settings.analysis
+
+    def is_thinking(self) -> bool:
+        """Whether the computer is choosing a move for the position shown."""
+        return self.thinking is not None and self.current(self.thinking)
+
+    def answer(self, request: Request, data: dict[str, Any] | None) -> None:
+        """The computer's answer to ``request`` (:meth:`tablut.ai.Analysis.to_dict`
+        data; None when it had no move): play it, show it as a hint, or show one more
+        depth of analysis. An answer to an older question is dropped."""
+        self._stop_thinking(request)
+        if not self.current(request) or data is None:
+            return
+        session = self.session
+        move = (int(data["from"]), int(data["to"]))
+        if request.kind == "hint":
+            session.show_hint(move, f"Hint: {data['move']}.")
+            return
+        if session.settings.analysis:
+            # The computer's own move is analysed too: what it saw stays on show.
+            self.analysis = AnalysisShown(data, session.game.side)
+        if request.kind == "move":
+            session.play(move)
+        else:
+            session.notify()
+
+    def failed(self, request: Request, error: str) -> None:
+        """The computer could not answer ``request``: say so if it still matters."""
+        self._stop_thinking(request)
+        if not self.current(request):
+            return
+        session = self.session
+        if request.kind == "hint":
+            session.say(f"No hint: the computer player is unavailable ({error}).")
+        elif request.kind == "analysis":
+            self.analysis = AnalysisShown({}, session.game.side, problem=error)
+            session.notify()
+        else:
+            session.say(f"The computer player is unavailable ({error}).")
+
+    def _stop_thinking(self, request: Request) -> None:
+        if self.thinking is request:
+            self.thinking = None
+            self.session.notify()
 
 
 class Computer(Protocol):
@@ -32,32 +186,27 @@ class Computer(Protocol):
         ...
 
 
-async def carry_out(session: Session, request: Request, computer: Computer) -> None:
-    """Ask ``computer`` the question ``request`` and give the answers to ``session``,
-    as long as the session still wants them. Failures are told to the session, never
-    raised: the page keeps working without a computer player."""
+async def carry_out(turns: ComputerTurns, request: Request, computer: Computer) -> None:
+    """Ask ``computer`` the question ``request`` and give the answers to ``turns``, as
+    long as they are still wanted. Failures are told, never raised: the page keeps
+    working without a computer player."""
     try:
         if request.pause:
             await asyncio.sleep(request.pause)
-        if not session.current(request):
-            session.answer(request, None)  # not wanted any more
-            return
-        if request.kind == "analysis":
-            await _analyse(session, request, computer)
+        if not turns.current(request):
+            turns.answer(request, None)  # not wanted any more
+        elif request.kind == "analysis":
+            token = await computer.start_analysis(request.record, request.seconds)
+            while turns.current(request):
+                data = await computer.next_analysis(token)
+                if data is None:
+                    return
+                turns.answer(request, data)
         else:
-            session.answer(request, await computer.think(request.record, request.level,
-                                                         request.seed))
+            turns.answer(request, await computer.think(request.record, request.level,
+                                                       request.seed))
     except Exception as error:  # noqa: BLE001 - whatever broke, the game goes on
-        session.failed(request, str(error))
-
-
-async def _analyse(session: Session, request: Request, computer: Computer) -> None:
-    token = await computer.start_analysis(request.record, request.seconds)
-    while session.current(request):
-        data = await computer.next_analysis(token)
-        if data is None:
-            return
-        session.answer(request, data)
+        turns.failed(request, str(error))
 
 
 class LocalComputer:

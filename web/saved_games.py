@@ -157,10 +157,6 @@ class SavedGames:
             separators=(",", ":"),
         )
 
-    def names(self) -> set[str]:
-        """The names in use."""
-        return {entry.name for entry in self.entries if entry.name is not None}
-
     def unique_name(self, name: str, *, besides: Entry | None = None) -> str:
         """``name`` (cleaned), with " (2)", " (3)"... added if another entry has it."""
         base = clean_name(name)

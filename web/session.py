@@ -10,10 +10,11 @@ tested natively (``tests/test_web_session.py``).
 Every change calls the listeners given to :meth:`Session.subscribe`, after which the
 session forgets the captures it just reported (:attr:`Session.fading`) and the move it
 just made (:attr:`Session.just_moved`): they are shown once, by the redraw that follows.
+Every change of the position or the settings also bumps :attr:`Session.generation`, which
+dates the questions put to the computer (:mod:`web.computer`).
 
-Computer answers arrive later than the question. Every question (:class:`Request`)
-carries the *generation* current when it was asked; any change of the position or the
-settings bumps the generation, so an answer to an older question is dropped, never played.
+Set-up mode's own actions are in :mod:`web.setup_mode`; the computer's turns in
+:mod:`web.computer`.
 """
 
 from __future__ import annotations
@@ -22,21 +23,12 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any, Literal
 
-from tablut import RULES, Game, IllegalMove, Move, NotationError, format_position
+from tablut import RULES, Game, IllegalMove, Move
 from tablut.squares import squares_of
 from web.match_score import MatchScore, match_of, match_score
-from web.setup_board import EMPTY_POSITION, SetupBoard
+from web.setup_mode import SetupBoard
 from web.state import PageState, Settings, StateError, parse_limit, parse_seed, validated
 from web.texts import status_text
-
-#: Pause before each move when the computer plays both sides, so a person can follow.
-SELF_PLAY_PAUSE = 0.4
-
-#: Seconds an analysis runs for one position.
-ANALYSIS_SECONDS = 8.0
-
-#: The level a hint is searched at, at most: higher levels think for many seconds.
-HINT_MAX_LEVEL = 5
 
 Side = Literal["black", "white"]
 
@@ -47,39 +39,6 @@ class Notice:
 
     text: str
     action: tuple[str, Callable[[], None]] | None = None
-
-
-@dataclass(frozen=True)
-class Request:
-    """A question for the computer player about the position of one generation.
-
-    Attributes:
-        kind: "move" (the computer's own move), "hint" (a move for the person to move)
-            or "analysis" (depth after depth until told to stop).
-        generation: the session's generation when it was asked.
-        record: the game, as :meth:`tablut.Game.to_json`.
-        level: the level to search at; seed: the level's noise seed.
-        pause: seconds to wait before asking (computer against computer).
-        seconds: how long an analysis may run.
-    """
-
-    kind: Literal["move", "hint", "analysis"]
-    generation: int
-    record: str
-    level: int
-    seed: int
-    pause: float = 0.0
-    seconds: float = ANALYSIS_SECONDS
-
-
-@dataclass(frozen=True)
-class AnalysisShown:
-    """One depth of analysis as the panel shows it, for a position where ``side`` moves
-    (:meth:`tablut.ai.Analysis.to_dict` data), or why there is none (``problem``)."""
-
-    data: dict[str, Any]
-    side: str
-    problem: str | None = None
 
 
 def other(side: str) -> Side:
@@ -102,9 +61,7 @@ class Session:
         fading: pieces the last move captured, as (square, kind), until the next redraw.
         just_moved: the move just made, until the next redraw (pieces slide along it).
         generation: bumped by every change of the position or the settings.
-        thinking: the computer's move being searched, or None.
         notice: the message in the notice area, or None.
-        analysis: the latest depth of analysis of the position shown, or None.
     """
 
     def __init__(self, state: PageState | None = None) -> None:
@@ -120,10 +77,7 @@ class Session:
         self.fading: list[tuple[int, str]] = []
         self.just_moved: Move | None = None
         self.generation = 0
-        self.thinking: Request | None = None
         self.notice: Notice | None = None
-        self.analysis: AnalysisShown | None = None
-        self._asked_for = -1
         self._listeners: list[Callable[[], None]] = []
 
     # -- listening and saving --------------------------------------------------------------
@@ -132,19 +86,20 @@ class Session:
         """Call ``callback()`` after every change."""
         self._listeners.append(callback)
 
-    def _notify(self) -> None:
+    def notify(self) -> None:
+        """Tell the listeners that something they show changed."""
         for callback in list(self._listeners):
             callback()
         self.fading = []
         self.just_moved = None
 
-    def _changed(self) -> None:
+    def changed(self) -> None:
         """The position, the settings or the mode changed: forget answers to older
         questions, the selection and the hint, and tell the listeners."""
         self.generation += 1
         self.hint = None
         self.selected = None
-        self._notify()
+        self.notify()
 
     def state(self) -> PageState:
         """Everything that a reload restores."""
@@ -154,7 +109,7 @@ class Session:
     def say(self, text: str, action: tuple[str, Callable[[], None]] | None = None) -> None:
         """Put ``text`` in the notice area, with a button for ``action`` if given."""
         self.notice = Notice(text, action) if text else None
-        self._notify()
+        self.notify()
 
     def dismiss(self) -> None:
         """Clear the notice area."""
@@ -221,30 +176,31 @@ class Session:
 
     # -- replacing the game ----------------------------------------------------------------
 
-    def _replace(self, game: Game, settings: Settings | None = None,
+    def replace(self, game: Game, settings: Settings | None = None,
                  match_results: list[tuple[str | None, int]] | None = None,
                  setup: SetupBoard | None = None) -> None:
-        """Show ``game`` in place of the current one: the one way the game is replaced."""
+        """Show ``game`` in place of the current one (with ``settings``, the match so far
+        and the position being set up, if given): the one way the game is replaced."""
         self.settings = settings or self.settings
         self.match_results = [] if match_results is None else match_results
         self.setup = setup
         self.game = game
         self.browsing = game.ply < len(game.moves)
-        self._changed()
+        self.changed()
 
     def load_game(self, game: Game, message: str,
                   undo: tuple[str, Callable[[], None]] | None = None) -> None:
         """Replace the game with ``game`` (the rules and move limit follow it; the other
         settings stay), leave set-up mode and the match, and say ``message``."""
-        settings = self._with(rules=game.rules.name, limit=game.limit)
-        self._replace(game, settings)
+        settings = self.settings_with(rules=game.rules.name, limit=game.limit)
+        self.replace(game, settings)
         self.say(message, undo)
 
     def restore(self, before: str) -> None:
         """Bring back a state saved by :meth:`offer_restore`."""
         state = PageState.from_json(before)
         setup = SetupBoard(state.setup) if state.setup else None
-        self._replace(state.game, state.settings, state.match_results, setup)
+        self.replace(state.game, state.settings, state.match_results, setup)
         self.say("Restored.")
 
     def offer_restore(self, text: str, before: str) -> None:
@@ -271,7 +227,7 @@ class Session:
             else:
                 text = f"Game {len(results) + 1} of the match: sides swapped."
             settings = settings.swapped()
-        self._replace(Game(settings.rules, limit=settings.limit), settings, results)
+        self.replace(Game(settings.rules, limit=settings.limit), settings, results)
         if had_moves and in_progress:
             self.offer_restore(text + " The previous game can be restored.", before)
         else:
@@ -297,7 +253,7 @@ class Session:
         self.fading = [(sq, captured_kind(mover, sq, king)) for sq in captured]
         self.just_moved = move
         self.browsing = False
-        self._changed()
+        self.changed()
         if before is not None:
             dropped = len(later)
             self.offer_restore(
@@ -305,13 +261,19 @@ class Session:
                 before)
         return True
 
+    def show_hint(self, move: Move, text: str) -> None:
+        """Draw ``move`` as the computer's suggestion and say ``text``."""
+        self.hint = move
+        self.selected = None
+        self.say(text)
+
     def activate(self, sq: int) -> None:
         """A click, tap, Enter or Space on square ``sq``: set-up mode changes its piece;
         otherwise pick up a piece of the side to move, put it down on a target, or drop
         it."""
         if self.setup is not None:
             self.setup.cycle(sq)
-            self._notify()
+            self.notify()
             return
         if not self.human_to_move():
             return
@@ -319,20 +281,20 @@ class Session:
             self.play((self.selected, sq))
             return
         self.selected = sq if self._movable(sq) and sq != self.selected else None
-        self._notify()
+        self.notify()
 
     def pick_up(self, sq: int) -> bool:
         """Start dragging the piece on ``sq``; False if it may not move now."""
         if not self.human_to_move() or not self.game.board.targets(sq):
             return False
         self.selected = sq
-        self._notify()
+        self.notify()
         return True
 
     def drop_selection(self) -> None:
         """Put the piece picked up back down (Escape, or a drag that went nowhere)."""
         self.selected = None
-        self._notify()
+        self.notify()
 
     def _movable(self, sq: int) -> bool:
         """Whether ``sq`` holds a piece of the side to move (it may be blocked in)."""
@@ -350,7 +312,7 @@ class Session:
         while not both and game.ply > 0 and settings.is_computer(game.side):
             game.undo()
         self.browsing = False
-        self._changed()
+        self.changed()
 
     def redo(self) -> None:
         """Replay the next undone move; against the computer, its reply too."""
@@ -362,7 +324,7 @@ class Session:
                and not settings.is_computer(other(game.side))):
             game.redo()
         self.browsing = False
-        self._changed()
+        self.changed()
 
     def goto(self, ply: int) -> None:
         """Show the position after ``ply`` moves of the record (0: the start)."""
@@ -371,7 +333,7 @@ class Session:
         if ply != self.game.ply:
             self.game.goto(ply)
             self.browsing = ply < len(self.game.moves)
-            self._changed()
+            self.changed()
 
     def step(self, plies: int) -> None:
         """Go ``plies`` moves forward (negative: back) through the record."""
@@ -379,28 +341,29 @@ class Session:
 
     # -- settings --------------------------------------------------------------------------
 
-    def _with(self, **changes: Any) -> Settings:
+    def settings_with(self, **changes: Any) -> Settings:
+        """The settings with ``changes``; StateError if they are not valid."""
         return validated(replace(self.settings, **changes))
 
     def set_player(self, side: str, who: str) -> None:
         """Let a person or the computer ("human" or "computer") play ``side``."""
-        self.settings = self._with(**{side: who})
+        self.settings = self.settings_with(**{side: who})
         self.browsing = False
-        self._changed()
+        self.changed()
 
     def set_level(self, level: int) -> None:
         """Set the computer's level."""
-        self.settings = self._with(level=level)
-        self._changed()
+        self.settings = self.settings_with(level=level)
+        self.changed()
 
     def set_seed(self, text: str) -> None:
         """Set the noise seed from the text typed; a bad one is refused with a message."""
         try:
-            self.settings = self._with(seed=parse_seed(text))
+            self.settings = self.settings_with(seed=parse_seed(text))
         except (ValueError, StateError) as error:
             self.say(f"Seed not changed: {error}.")
             return
-        self._changed()
+        self.changed()
 
     def set_limit(self, text: str) -> None:
         """Set the move limit from the text typed (0 or blank: none); a limit that a
@@ -413,17 +376,17 @@ class Session:
         except ValueError as error:
             self.say(f"Move limit not changed: {error}.")
             return
-        self.settings = self._with(limit=limit)
+        self.settings = self.settings_with(limit=limit)
         self.game.limit = limit
-        self._changed()
+        self.changed()
         self.say(f"Move limit: {limit} moves a side." if limit else "No move limit.")
 
     def set_rules(self, name: str) -> None:
         """Play under the rules ``name``: a new game, the old one offered back."""
         before = self.state().to_json()
         had_moves = bool(self.game.moves)
-        settings = self._with(rules=name)
-        self._replace(Game(name, limit=settings.limit), settings)
+        settings = self.settings_with(rules=name)
+        self.replace(Game(name, limit=settings.limit), settings)
         text = f"New game under {RULES[name].title} rules."
         if had_moves:
             self.offer_restore(text, before)
@@ -432,145 +395,16 @@ class Session:
 
     def set_match(self, on: bool) -> None:
         """Play single games, or matches of two games with sides swapped."""
-        self.settings = self._with(match=on)
+        self.settings = self.settings_with(match=on)
         self.match_results = []
-        self._changed()
+        self.changed()
         self.say("Match mode: two games, sides swapped." if self.settings.match_mode
                  else "Single games.")
 
     def toggle_analysis(self) -> None:
-        """Open or close the analysis panel (it opens empty: "Thinking…")."""
-        self.settings = self._with(analysis=not self.settings.analysis)
-        self.analysis = None
-        self._changed()
-
-    # -- set-up mode -----------------------------------------------------------------------
-
-    def set_setup_mode(self, on: bool) -> None:
-        """Enter set-up mode (edit the position shown), or leave it and play."""
-        if on and self.setup is None:
-            self.setup = SetupBoard(format_position(self.game.board))
-            self._changed()
-            self.say("Set-up mode: click a square to cycle empty, white, king, black. "
-                     "Leave set-up mode to play from the position.")
-        elif not on and self.setup is not None:
-            self._leave_setup()
-
-    def _leave_setup(self) -> None:
-        """Play from the position set up, or say what is wrong with it and stay."""
-        assert self.setup is not None
-        try:
-            game = self.setup.start_game(self.settings.rules, self.settings.limit)
-        except NotationError as error:
-            self.say(f"This position cannot be played: {error}. Still in set-up mode.")
-            return
-        self._replace(game)
-        self.say(f"Play starts from the set-up position; {game.side} to move.")
-
-    def set_setup_side(self, side: str) -> None:
-        """Choose the side to move first from the position being set up."""
-        if self.setup is not None:
-            self.setup.side = side
-            self._notify()
-
-    def fill_setup(self, position: str) -> None:
-        """Replace the position being set up (the side to move is kept)."""
-        if self.setup is not None:
-            self.setup = SetupBoard(position, side=self.setup.side)
-            self._notify()
-
-    def clear_setup(self) -> None:
-        """Empty the board being set up."""
-        self.fill_setup(EMPTY_POSITION)
-
-    def setup_start_position(self) -> None:
-        """Put the rule set's start position on the board being set up."""
-        self.fill_setup(Game(self.settings.rules).start)
-
-    # -- the computer ----------------------------------------------------------------------
-
-    def next_request(self) -> Request | None:
-        """What the computer should do for the position shown: its move, or the
-        analysis when the panel is open; asked once a generation (None after that)."""
-        if self._asked_for == self.generation:
-            return None
-        self._asked_for = self.generation
-        settings = self.settings
-        if self.computer_to_move():
-            both = settings.is_computer("black") and settings.is_computer("white")
-            request = self._request("move", settings.level,
-                                    pause=SELF_PLAY_PAUSE if both else 0.0)
-            self.thinking = request
-            return request
-        if settings.analysis and self.setup is None and self.game.outcome() is None:
-            return self._request("analysis", settings.level)
-        return None
-
-    def ask_hint(self) -> Request | None:
-        """A question for a move for the person to move, or None (with a message) when a
-        hint makes no sense now."""
-        if not self.human_to_move():
-            self.say("A hint is for a person's move in a game in progress.")
-            return None
-        self.say("Looking for a good move…")
-        return self._request("hint", min(self.settings.level, HINT_MAX_LEVEL))
-
-    def _request(self, kind: Literal["move", "hint", "analysis"], level: int,
-                 pause: float = 0.0) -> Request:
-        return Request(kind, self.generation, self.game.to_json(), level,
-                       self.settings.seed, pause)
-
-    def current(self, request: Request) -> bool:
-        """Whether ``request`` is still about the position shown, and still wanted."""
-        if request.generation != self.generation:
-            return False
-        return request.kind != "analysis" or self.settings.analysis
-
-    def answer(self, request: Request, data: dict[str, Any] | None) -> None:
-        """The computer's answer to ``request`` (:meth:`tablut.ai.Analysis.to_dict`
-        data; None when it had no move): play it, show it as a hint, or show one more
-        depth of analysis. An answer to an older question is dropped."""
-        if request.kind == "move":
-            self._stop_thinking(request)
-        if not self.current(request) or data is None:
-            return
-        move = (int(data["from"]), int(data["to"]))
-        if request.kind == "hint":
-            self.hint = move
-            self.selected = None
-            self.say(f"Hint: {data['move']}.")
-            return
-        if self.settings.analysis:
-            # The computer's own move is analysed too: what it saw stays on show.
-            self.analysis = AnalysisShown(data, self.game.side)
-        if request.kind == "move":
-            self.play(move)
-        else:
-            self._notify()
-
-    def failed(self, request: Request, error: str) -> None:
-        """The computer could not answer ``request``: say so if it still matters."""
-        if request.kind == "move":
-            self._stop_thinking(request)
-        if not self.current(request):
-            return
-        if request.kind == "hint":
-            self.say(f"No hint: the computer player is unavailable ({error}).")
-        elif request.kind == "analysis":
-            self.analysis = AnalysisShown({}, self.game.side, problem=error)
-            self._notify()
-        else:
-            self.say(f"The computer player is unavailable ({error}).")
-
-    def _stop_thinking(self, request: Request) -> None:
-        if self.thinking is request:
-            self.thinking = None
-            self._notify()
-
-    def is_thinking(self) -> bool:
-        """Whether the computer is choosing a move for the position shown."""
-        return self.thinking is not None and self.thinking.generation == self.generation
-
+        """Open or close the analysis panel."""
+        self.settings = self.settings_with(analysis=not self.settings.analysis)
+        self.changed()
 
 def captured_kind(mover: str, sq: int, king_before: int) -> str:
     """The kind of piece a move by ``mover`` captured on ``sq``: black's captures are

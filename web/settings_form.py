@@ -15,6 +15,7 @@ from tablut import RULES
 from tablut.ai import LEVELS
 from web.dom import Listeners, element
 from web.session import Session
+from web.setup_mode import set_setup_mode, set_setup_side
 from web.state import Settings
 
 
@@ -40,8 +41,8 @@ class SettingsForm:
             "seed": lambda box: session.set_seed(str(box.value)),
             "limit": lambda box: session.set_limit(str(box.value)),
             "match": lambda box: session.set_match(bool(box.checked)),
-            "setup-mode": lambda box: session.set_setup_mode(bool(box.checked)),
-            "setup-side": lambda box: session.set_setup_side(str(box.value)),
+            "setup-mode": lambda box: set_setup_mode(session, bool(box.checked)),
+            "setup-side": lambda box: set_setup_side(session, str(box.value)),
         }
         for name, change in changes.items():
             listeners.on(self.find(name), "change",

@@ -1,7 +1,7 @@
 """The words the page shows about a game: the status line, the end of a game, the move
 list and the captured pieces.
 
-Browser-free, so that it is tested natively (``tests/test_web_texts.py``).
+Browser-free, so that it is tested natively (``tests/test_web_logic.py``).
 """
 
 from __future__ import annotations

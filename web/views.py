@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from web.computer import ComputerTurns
 from web.dom import Listeners, element, svg_element
 from web.match_score import PLAYER_NAMES
 from web.session import Notice, Session
@@ -18,8 +19,9 @@ from web.texts import captured_counts, move_entries, score_text
 class StatusView:
     """The status line, the offer beside a result, and the thinking indicator."""
 
-    def __init__(self, document: Any) -> None:
-        """Find the elements in ``document``."""
+    def __init__(self, document: Any, turns: ComputerTurns) -> None:
+        """Find the elements in ``document``; ``turns`` tells when the computer thinks."""
+        self.turns = turns
         self.body = document.body
         self.status = document.getElementById("status")
         self.offer = document.getElementById("end-offer")
@@ -39,7 +41,7 @@ class StatusView:
         if label is not None:
             self.offer_button.textContent = label
         self.new_game.classList.toggle("offer", over)
-        thinking = session.is_thinking()
+        thinking = self.turns.is_thinking()
         self.thinking.hidden = not thinking
         self.body.dataset.thinking = "true" if thinking else "false"
 
@@ -211,8 +213,9 @@ class CapturedView:
 class AnalysisView:
     """The analysis panel: evaluation bar and words, best move and line, depth."""
 
-    def __init__(self, document: Any) -> None:
-        """Find the panel's elements in ``document``."""
+    def __init__(self, document: Any, turns: ComputerTurns) -> None:
+        """Find the panel's elements in ``document``; show the analysis of ``turns``."""
+        self.turns = turns
         find = document.getElementById
         self.panel = find("analysis")
         self.toggle = find("analysis-toggle")
@@ -226,7 +229,7 @@ class AnalysisView:
         self.panel.hidden = not on
         self.toggle.setAttribute("aria-expanded", "true" if on else "false")
         self.toggle.textContent = "Hide analysis" if on else "Show analysis"
-        shown = session.analysis
+        shown = self.turns.analysis
         if shown is self.shown:
             return
         self.shown = shown

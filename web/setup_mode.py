@@ -2,13 +2,20 @@
 
 Clicking a square cycles what stands on it: empty, white, king, black, empty (seed 004).
 Leaving set-up mode checks the position with :func:`tablut.parse_position`, whose
-NotationError says what is wrong. Browser-free and tested natively.
+NotationError says what is wrong, and plays from it. The session (:mod:`web.session`)
+holds the :class:`SetupBoard` while the mode lasts; the functions here are the mode's
+actions. Browser-free and tested natively.
 """
 
 from __future__ import annotations
 
-from tablut import Game, NotationError
+from typing import TYPE_CHECKING
+
+from tablut import Game, NotationError, format_position
 from tablut.squares import SIZE
+
+if TYPE_CHECKING:
+    from web.session import Session
 
 #: An empty board, black to move: where "Clear board" starts.
 EMPTY_POSITION = "/".join(["-" * SIZE] * SIZE) + " b"
@@ -54,3 +61,47 @@ class SetupBoard:
             raise
         except ValueError as error:
             raise NotationError(str(error)) from None
+
+
+def set_setup_mode(session: Session, on: bool) -> None:
+    """Enter set-up mode (edit the position shown), or leave it and play from the
+    position set up; a position that cannot be played is refused with the reason, and
+    the mode goes on."""
+    if on and session.setup is None:
+        session.setup = SetupBoard(format_position(session.game.board))
+        session.changed()
+        session.say("Set-up mode: click a square to cycle empty, white, king, black. "
+                    "Leave set-up mode to play from the position.")
+    elif not on and session.setup is not None:
+        settings = session.settings
+        try:
+            game = session.setup.start_game(settings.rules, settings.limit)
+        except NotationError as error:
+            session.say(f"This position cannot be played: {error}. Still in set-up mode.")
+            return
+        session.replace(game)
+        session.say(f"Play starts from the set-up position; {game.side} to move.")
+
+
+def set_setup_side(session: Session, side: str) -> None:
+    """Choose the side to move first from the position being set up."""
+    if session.setup is not None:
+        session.setup.side = side
+        session.notify()
+
+
+def fill_setup(session: Session, position: str) -> None:
+    """Replace the position being set up (the side to move is kept)."""
+    if session.setup is not None:
+        session.setup = SetupBoard(position, side=session.setup.side)
+        session.notify()
+
+
+def clear_setup(session: Session) -> None:
+    """Empty the board being set up."""
+    fill_setup(session, EMPTY_POSITION)
+
+
+def setup_start_position(session: Session) -> None:
+    """Put the rule set's start position on the board being set up."""
+    fill_setup(session, Game(session.settings.rules).start)
