@@ -23,6 +23,7 @@ import re
 from .game import Game, IllegalMove
 from .notation import START_POSITION, NotationError, format_move
 from .rules import DEFAULT_RULES
+from .side import Side
 
 _TAG = re.compile(r'^\[(\w+)\s+"([^"]*)"\]$')
 _MOVE_NUMBER = re.compile(r"^\d+\.(\.\.)?$")
@@ -56,7 +57,7 @@ def export_transcript(game: Game, tags: dict[str, str] | None = None) -> str:
     lines.append(f'[Result "{result_text(game)}"]')
     lines.append("")
     texts = [format_move(m) for m in game.moves]
-    if game.first_side == "white" and texts:
+    if game.first_side is Side.WHITE and texts:
         texts.insert(0, "...")
     for i in range(0, len(texts), 2):
         pair = " ".join(texts[i:i + 2])

@@ -181,7 +181,7 @@ def test_every_rule_set_side_and_length_has_a_puzzle():
 )
 def test_forced_win_is_found(rules, side, n, text):
     board = parse_position(text, RULES[rules])
-    assert board.side == side
+    assert board.side.word == side
     # The solver proves the position: a win in n, none in n - 1.
     assert wins_within(board.copy(), n)
     assert n == 1 or not wins_within(board.copy(), n - 1)

@@ -12,7 +12,7 @@ import pytest
 # web/ is not an installed package: import it from the repository.
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from tablut import RULES, Game, NotationError  # noqa: E402
+from tablut import RULES, Game, NotationError, Side  # noqa: E402
 from tablut.ai import LEVELS  # noqa: E402
 from web.match_view import match_score  # noqa: E402
 from web.setup import SetupBoard  # noqa: E402
@@ -154,15 +154,15 @@ def test_status_says_whose_turn_and_who_won() -> None:
 
 def test_outcome_sentences_name_every_reason() -> None:
     from tablut import Outcome, Reason
-    assert outcome_sentence(Outcome("black", Reason.KING_CAPTURED)) == (
+    assert outcome_sentence(Outcome(Side.BLACK, Reason.KING_CAPTURED)) == (
         "Black wins. The king was captured.")
-    assert outcome_sentence(Outcome("black", Reason.ENCIRCLED)).startswith("Black wins.")
-    assert outcome_sentence(Outcome("white", Reason.NO_MOVES)) == (
+    assert outcome_sentence(Outcome(Side.BLACK, Reason.ENCIRCLED)).startswith("Black wins.")
+    assert outcome_sentence(Outcome(Side.WHITE, Reason.NO_MOVES)) == (
         "White wins. Black had no legal move.")
-    assert outcome_sentence(Outcome("black", Reason.REPETITION)) == (
+    assert outcome_sentence(Outcome(Side.BLACK, Reason.REPETITION)) == (
         "Black wins. White repeated a position.")
     assert outcome_sentence(Outcome(None, Reason.REPETITION)).startswith("Draw.")
-    assert "move limit" in outcome_sentence(Outcome("white", Reason.MOVE_LIMIT))
+    assert "move limit" in outcome_sentence(Outcome(Side.WHITE, Reason.MOVE_LIMIT))
 
 
 def test_move_limit_is_reported() -> None:
@@ -221,7 +221,7 @@ def test_setup_position_must_be_playable() -> None:
     board.cycle(20)  # c3: a king
     board.side = "white"
     game = board.start_game("berkeley")
-    assert game.side == "white" and game.board.piece_at(20) == "king"
+    assert game.side is Side.WHITE and game.board.piece_at(20) == "king"
     assert is_setup_text(board.position())
     assert not is_setup_text("x b")
 
@@ -237,12 +237,12 @@ def test_setup_refuses_a_soldier_on_a_nielsen_corner() -> None:
 
 def test_match_score_counts_the_current_game_and_swaps_sides() -> None:
     rules = RULES["berkeley"]
-    score = match_score(rules, [], ("white", 31))
+    score = match_score(rules, [], (Side.WHITE, 31))
     assert score.rows[0].first_side == "black" and score.rows[1].first_side == "white"
     assert score.rows[0].result == "Player 2 won in 31 moves"
     assert score.summary == "Player 2 leads." and not score.finished
     assert score.rows[1].result == "Next"
-    score = match_score(rules, [("second", 31)], ("white", 1))
+    score = match_score(rules, [("second", 31)], (Side.WHITE, 1))
     assert score.finished and score.wins == (1, 1)
     assert score.summary == "Player 1 wins the match."  # the faster win
     assert match_score(rules, [], None).rows[0].result == "In progress"

@@ -27,7 +27,7 @@ from typing import Any
 from pyodide.ffi import create_proxy
 from pyscript import document, window, workers
 
-from tablut import RULES, Game, NotationError, format_position
+from tablut import RULES, Game, NotationError, Side, format_position
 from tablut.ai import LEVELS
 from tablut.squares import NEIGHBOUR_MASKS, squares_of
 from web.board import CORNERS, EXTENT, BoardView, Marks, square_at, step
@@ -196,12 +196,12 @@ class App:
     def human_to_move(self) -> bool:
         """Whether a person may move now: a game in progress, a human side to move."""
         return (self.setup is None and self.game.outcome() is None
-                and not self.settings.is_computer(self.game.side))
+                and not self.settings.is_computer(self.game.side.word))
 
     def computer_to_move(self) -> bool:
         """Whether the computer should choose the next move now."""
         return (self.setup is None and not self.browsing and self.game.outcome() is None
-                and self.settings.is_computer(self.game.side))
+                and self.settings.is_computer(self.game.side.word))
 
     # -- moves -----------------------------------------------------------------------------
 
@@ -254,7 +254,7 @@ class App:
 
     def _movable(self, sq: int) -> bool:
         piece = self.game.board.piece_at(sq)
-        return piece is not None and (piece == "black") == (self.game.side == "black")
+        return piece is not None and (piece == "black") == (self.game.side is Side.BLACK)
 
     def new_game(self) -> None:
         """Start a new game with the current settings; in a match, the next game (sides
@@ -283,12 +283,12 @@ class App:
         else:
             self.notify(text)
 
-    def _current_result(self, winner_side: str | None) -> tuple[str | None, int]:
+    def _current_result(self, winner_side: Side | None) -> tuple[str | None, int]:
         number = len(self.match_results) + 1
         first_black = number % 2 == 1
         if winner_side is None:
             return None, self.game.ply
-        first_won = (winner_side == "black") == first_black
+        first_won = (winner_side is Side.BLACK) == first_black
         return ("first" if first_won else "second"), self.game.ply
 
     def undo(self) -> None:
@@ -298,7 +298,7 @@ class App:
             return
         self.game.undo()
         both = self.settings.is_computer("black") and self.settings.is_computer("white")
-        while not both and self.game.ply > 0 and self.settings.is_computer(self.game.side):
+        while not both and self.game.ply > 0 and self.settings.is_computer(self.game.side.word):
             self.game.undo()
         self.browsing = False
         self.changed()
@@ -308,9 +308,8 @@ class App:
         if self.setup is not None or not self.game.redo():
             return
         while (self.game.ply < len(self.game.moves)
-               and self.settings.is_computer(self.game.side)
-               and not self.settings.is_computer("black" if self.game.side == "white"
-                                                 else "white")):
+               and self.settings.is_computer(self.game.side.word)
+               and not self.settings.is_computer(self.game.side.opponent.word)):
             self.game.redo()
         self.browsing = False
         self.changed()
@@ -370,7 +369,7 @@ class App:
             return
         data = json.loads(str(answer))
         if self.settings.analysis:
-            self.show_analysis(data, self.game.side)
+            self.show_analysis(data, self.game.side.word)
         self.play((int(data["from"]), int(data["to"])), by_computer=True)
 
     async def _hint(self, generation: int) -> None:
@@ -398,7 +397,7 @@ class App:
         self._spawn(self._hint(self.generation))
 
     async def _analyse(self, generation: int) -> None:
-        side = self.game.side
+        side = self.game.side.word
         try:
             ai = await self._worker()
             if generation != self.generation:
@@ -561,7 +560,7 @@ class App:
             svg.appendChild(self.view._element("path", d="M3 5H7M5 3V7", **{"class": "cross"}))
         return svg
 
-    def _current_result_for_table(self) -> tuple[str | None, int] | None:
+    def _current_result_for_table(self) -> tuple[Side | None, int] | None:
         over = self.game.outcome()
         if over is None or self.browsing:
             return None
@@ -730,7 +729,7 @@ class App:
         self.match_results = []
         self.browsing = False
         self.changed()
-        self.notify(f"Play starts from the set-up position; {game.side} to move.")
+        self.notify(f"Play starts from the set-up position; {game.side.word} to move.")
 
     def setup_fill(self, position: str) -> None:
         """Replace the position being set up (kept: the side to move)."""

@@ -4,7 +4,7 @@ Every element is made with ``createElementNS`` and filled with ``setAttribute`` 
 ``textContent``, never ``innerHTML``: square names and piece kinds come from the game, and
 the game may come from a saved record or a shared link.
 
-The contract that end-to-end tests rely on (see DESIGN.md):
+The contract that end-to-end tests rely on (see ``tests/e2e/``):
 
 - each square is a ``rect`` with ``data-square="e5"`` and an accessible name that says the
   square and what stands on it (``"e5, white king"``, ``"a1, empty"``);

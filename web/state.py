@@ -2,7 +2,7 @@
 versioned JSON record in localStorage.
 
 Browser-free (no ``pyscript`` import), so the record's format is tested natively
-(``tests/test_web_state.py``). The game itself travels as :meth:`tablut.Game.to_json`,
+(``tests/test_web_logic.py``). The game itself travels as :meth:`tablut.Game.to_json`,
 whose own reader validates every move; this record adds the page's state around it.
 
 A record that cannot be read raises :class:`StateError` naming the problem; the page

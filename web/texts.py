@@ -1,7 +1,7 @@
 """The words the page shows about a game: the status line, the end of a game, the move
 list and the captured pieces.
 
-Browser-free, so that it is tested natively (``tests/test_web_texts.py``).
+Browser-free, so that it is tested natively (``tests/test_web_logic.py``).
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from tablut import Game, Outcome, Reason, format_move, parse_position
 def outcome_sentence(outcome: Outcome) -> str:
     """How a game ended, for the status line: "White wins. The king escaped."."""
     winner = outcome.winner
-    loser = None if winner is None else ("black" if winner == "white" else "white")
+    loser = None if winner is None else winner.opponent.word
     if outcome.reason is Reason.ESCAPE:
         why = "The king escaped."
     elif outcome.reason is Reason.KING_CAPTURED:
@@ -29,7 +29,7 @@ def outcome_sentence(outcome: Outcome) -> str:
                else f"{str(loser).capitalize()} repeated a position.")
     else:
         why = "The move limit was reached."
-    head = "Draw." if winner is None else f"{winner.capitalize()} wins."
+    head = "Draw." if winner is None else f"{winner.word.capitalize()} wins."
     return f"{head} {why}"
 
 
@@ -38,13 +38,13 @@ def status_text(game: Game) -> str:
     outcome = game.outcome()
     if outcome is not None:
         return outcome_sentence(outcome)
-    return f"{game.side.capitalize()} to move."
+    return f"{game.side.word.capitalize()} to move."
 
 
 def move_label(game: Game, ply: int) -> str:
     """The number of the move that leads to ``ply`` (1-based), as the move list shows it:
     "3." for black's third move, "3…" for white's reply."""
-    offset = 0 if game.first_side == "black" else 1
+    offset = 0 if game.first_side.word == "black" else 1
     index = ply - 1 + offset
     number = index // 2 + 1
     return f"{number}." if index % 2 == 0 else f"{number}…"
@@ -63,7 +63,7 @@ class MoveEntry:
 def move_entries(game: Game) -> Iterator[MoveEntry]:
     """Every move of the record (undone ones included), numbered as players number them:
     black's move and white's reply share a number."""
-    side = game.first_side
+    side = game.first_side.word
     for ply, move in enumerate(game.moves, 1):
         yield MoveEntry(ply, move_label(game, ply), format_move(move), side)
         side = "white" if side == "black" else "black"

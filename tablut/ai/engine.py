@@ -210,10 +210,6 @@ class Engine:
         """The move the engine plays in ``board`` (which it does not change)."""
         return self.think(board).move
 
-    def choose_move_dict(self, board: Board) -> dict:
-        """:meth:`think` as plain data (see :meth:`Analysis.to_dict`)."""
-        return self.think(board).to_dict()
-
 
 class GreedyPlayer:
     """A one-ply player for measuring the engine: it plays the move whose resulting

@@ -37,18 +37,19 @@ import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
-from ..board import BLACK, SIDE_NAMES, WHITE, Board, Move
-from ..squares import NEIGHBOUR_MASKS, SIZE, squares_of
+from ..board import Board, Move
+from ..side import Side
+from ..squares import NEIGHBOUR_MASKS, SIZE, rook_targets, squares_of
 from .bits import (
     RAYS,
+    black_can_capture_king,
     capture_destinations,
     escape_lines,
     escape_rays,
-    geometry,
     king_capture_squares,
+    king_escape_targets,
     movers_to,
     reached,
-    rook_targets,
 )
 
 MATE = 100_000
@@ -65,6 +66,9 @@ LATE_MOVES = (999, 8, 16, 32)
 quiet moves (in history order) are tried."""
 
 _EXACT, _LOWER, _UPPER = 0, 1, 2
+# Board.turn is a plain int; so are these, for the comparisons made at every node.
+BLACK: int = Side.BLACK.value
+WHITE: int = Side.WHITE.value
 _NO_PV: tuple[Move, ...] = ()
 
 
@@ -204,7 +208,7 @@ class Searcher:
             board.push(move)
             outcome = board.last_move_outcome
             if outcome is not None:
-                key = 3 if outcome.winner == SIDE_NAMES[board.turn ^ 1] else (
+                key = 3 if outcome.winner == board.turn ^ 1 else (
                     1 if outcome.winner is None else -3)
             elif self._opponent_wins_at_once(board):
                 key = -2
@@ -218,18 +222,9 @@ class Searcher:
     @staticmethod
     def _opponent_wins_at_once(board: Board) -> bool:
         """Whether the side to move of ``board`` wins with one move (escape or capture)."""
-        geo = geometry(board.rules)
-        king = board.king
-        occupied = board.black | board.white | (1 << king)
         if board.turn == WHITE:
-            return bool(rook_targets(king, occupied) & geo.escape & ~geo.king_forbidden)
-        caps = king_capture_squares(board)
-        while caps:
-            low = caps & -caps
-            if reached(low.bit_length() - 1, occupied, board.black):
-                return True
-            caps ^= low
-        return False
+            return bool(king_escape_targets(board))
+        return black_can_capture_king(board)
 
     def _check(self) -> None:
         if self._node_limit is not None and self.nodes >= self._node_limit:
@@ -284,7 +279,7 @@ class Searcher:
         if outcome is not None:
             if outcome.winner is None:
                 return 0
-            if outcome.winner == SIDE_NAMES[board.turn]:
+            if outcome.winner == board.turn:
                 return MATE - ply
             return ply - MATE
         if ply > self.seldepth:
@@ -293,7 +288,7 @@ class Searcher:
         black = board.black
         king = board.king
         occupied = black | board.white | (1 << king)
-        geo = geometry(board.rules)
+        geo = board.geometry
         in_check = False
         blocks = 0
         # The side to move's win in one, and the opponent's threat to win in one.
@@ -560,5 +555,3 @@ def _around_mask(sq: int) -> int:
 
 
 _AROUND = tuple(_around_mask(sq) for sq in range(SIZE * SIZE))
-_KINGRAYS = tuple(RAYS[0][sq] | RAYS[1][sq] | RAYS[2][sq] | RAYS[3][sq]
-                   for sq in range(SIZE * SIZE))
