@@ -21,7 +21,7 @@ from typing import NamedTuple
 from .geometry import RuleGeometry, geometry
 from .position import START_POSITION, NotationError, format_placement, parse_placement
 from .rules import DEFAULT_RULES, RepetitionOutcome, Rules
-from .side import SIDES, Side
+from .side import BLACK_TO_MOVE, SIDES, Side
 from .squares import (
     ALL,
     EDGES_BB,
@@ -43,11 +43,6 @@ Move = tuple[Square, Square]
 
 NO_KING = -1
 """The king's square once he is captured."""
-
-# Board.turn is a plain int (it is flipped with ^ 1 at every push); the hot paths compare
-# it with a plain int too, which Python compares faster than an enum member.
-_BLACK: int = Side.BLACK.value
-
 
 class Reason(Enum):
     """Why a game ended."""
@@ -204,7 +199,7 @@ class Board:
         return len(self._stack)
 
     def _hash_from_scratch(self) -> int:
-        h = 0 if self.turn == _BLACK else Z_WHITE_TO_MOVE
+        h = 0 if self.turn == BLACK_TO_MOVE else Z_WHITE_TO_MOVE
         for sq in squares_of(self.black):
             h ^= Z_BLACK[sq]
         for sq in squares_of(self.white):
@@ -222,7 +217,7 @@ class Board:
     def _movers(self) -> list[tuple[Square, Bitboard]]:
         """The side to move's pieces, each with the squares it may not stop on."""
         forbidden = self.geometry.soldier_forbidden
-        if self.turn == _BLACK:
+        if self.turn == BLACK_TO_MOVE:
             return [(sq, forbidden) for sq in squares_of(self.black)]
         movers = [(sq, forbidden) for sq in squares_of(self.white)]
         if self.king >= 0:
@@ -231,7 +226,7 @@ class Board:
 
     def targets(self, sq: Square) -> Bitboard:
         """Bitboard of the squares the piece on ``sq`` may move to (0 if it may not move)."""
-        if self.turn == _BLACK:
+        if self.turn == BLACK_TO_MOVE:
             if not self.black >> sq & 1:
                 return 0
             forbidden = self.geometry.soldier_forbidden
@@ -261,7 +256,7 @@ class Board:
             return 0
         occupied = self.occupied
         allowed = self.geometry.soldier_ok
-        if self.turn == _BLACK:
+        if self.turn == BLACK_TO_MOVE:
             soldiers, king_moves = self.black, 0
         else:
             soldiers = self.white
@@ -294,7 +289,7 @@ class Board:
         self._stack.append(
             (self.black, self.white, self.king, self.turn, self.hash, self.captured, self._outcome)
         )
-        if self.turn == _BLACK:
+        if self.turn == BLACK_TO_MOVE:
             self.black ^= (1 << frm) | (1 << to)
             h = self.hash ^ Z_WHITE_TO_MOVE ^ Z_BLACK[frm] ^ Z_BLACK[to]
             captured, h, outcome = self._black_captures(to, h)

@@ -49,4 +49,12 @@ SIDES: tuple[Side, Side] = (Side.BLACK, Side.WHITE)
 """Both sides, indexed by their number: ``SIDES[board.turn]`` is the side to move, without
 the cost of calling the enum."""
 
-__all__ = ["SIDES", "Side"]
+# Plain-int twins of the two members, for the move generator and the search, which compare
+# Board.turn millions of times: CPython compares two plain ints faster than an int with an
+# enum member (measured: about 4% of perft).  Everywhere else, use Side.
+BLACK_TO_MOVE: int = Side.BLACK.value
+"""``Board.turn`` when black is to move (``Side.BLACK`` as a plain int)."""
+WHITE_TO_MOVE: int = Side.WHITE.value
+"""``Board.turn`` when white is to move (``Side.WHITE`` as a plain int)."""
+
+__all__ = ["BLACK_TO_MOVE", "SIDES", "WHITE_TO_MOVE", "Side"]

@@ -152,43 +152,34 @@ def sliding_reach(pieces: Bitboard, empty: Bitboard) -> tuple[Bitboard, Bitboard
     """The ``empty`` squares that rooks on ``pieces`` reach northward, southward, eastward
     and westward through empty squares.
 
-    All pieces slide at once (a Kogge-Stone fill: doubling steps of 1, 2, 4 and 8 squares),
-    so counting every move of a side costs a few dozen integer operations instead of a loop
-    over pieces and rays.  In one direction a square is reached by at most one piece, so the
-    popcount of each bitboard is the number of moves in that direction.
+    All pieces slide at once, one square a step, so finding every move of a side costs a
+    few integer operations per square of the longest slide instead of a loop over pieces
+    and rays.  In one direction a square is reached by at most one piece, so the popcount
+    of each bitboard is the number of moves in that direction.
     """
-    g, p = pieces, empty
-    g |= p & (g << 9)
-    p &= p << 9
-    g |= p & (g << 18)
-    p &= p << 18
-    g |= p & (g << 36)
-    p &= p << 36
-    north = (g | p & (g << 72)) ^ pieces
-    g, p = pieces, empty
-    g |= p & (g >> 9)
-    p &= p >> 9
-    g |= p & (g >> 18)
-    p &= p >> 18
-    g |= p & (g >> 36)
-    p &= p >> 36
-    south = (g | p & (g >> 72)) ^ pieces
-    g, p = pieces, empty & NOT_FILE_A
-    g |= p & (g << 1)
-    p &= p << 1
-    g |= p & (g << 2)
-    p &= p << 2
-    g |= p & (g << 4)
-    p &= p << 4
-    east = (g | p & (g << 8)) ^ pieces
-    g, p = pieces, empty & NOT_FILE_I
-    g |= p & (g >> 1)
-    p &= p >> 1
-    g |= p & (g >> 2)
-    p &= p >> 2
-    g |= p & (g >> 4)
-    p &= p >> 4
-    west = (g | p & (g >> 8)) ^ pieces
+    north = 0
+    step = (pieces << SIZE) & empty
+    while step:
+        north |= step
+        step = (step << SIZE) & empty
+    south = 0
+    step = (pieces >> SIZE) & empty
+    while step:
+        south |= step
+        step = (step >> SIZE) & empty
+    # A step east or west must not wrap from one edge file to the other.
+    east = 0
+    open_east = empty & NOT_FILE_A
+    step = (pieces << 1) & open_east
+    while step:
+        east |= step
+        step = (step << 1) & open_east
+    west = 0
+    open_west = empty & NOT_FILE_I
+    step = (pieces >> 1) & open_west
+    while step:
+        west |= step
+        step = (step >> 1) & open_west
     return north, south, east, west
 
 

@@ -19,7 +19,7 @@ from operator import mul
 
 from ..board import Board
 from ..rules import Rules
-from ..side import Side
+from ..side import WHITE_TO_MOVE, Side
 from ..squares import ALL, EDGES_BB, NEIGHBOUR_MASKS, SIZE, flood, rook_reach, rook_targets
 from .bits import capture_destinations, escape_lines, king_capture_squares
 
@@ -105,7 +105,7 @@ def features(board: Board) -> list[int]:
     if rules.encirclement:
         f[17] = _enclosed(black, white | kbit)
     f[18] = (black & _CORNER_DIAGONALS).bit_count()
-    if board.turn == Side.WHITE:
+    if board.turn == WHITE_TO_MOVE:
         f[19] = 1
         f[20] = 1 if black_hanging else 0
     else:
@@ -154,7 +154,7 @@ class Evaluator:
     def __call__(self, board: Board) -> int:
         """The score from the side to move's point of view."""
         score = self.white_score(board)
-        return score if board.turn == Side.WHITE else -score
+        return score if board.turn == WHITE_TO_MOVE else -score
 
 
 __all__ = ["FEATURES", "N_FEATURES", "Evaluator", "features"]
