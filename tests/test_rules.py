@@ -1,4 +1,4 @@
-"""One test per rule of RULES.md, for each rule set where the rule differs.
+"""One test per rule (the fields of tablut/rules.py), for each rule set where it differs.
 
 Each test builds the smallest position that shows the rule and says what must happen.
 """

@@ -36,8 +36,6 @@ _COLS_A_TO_G: Bitboard = ALL & ~FILE_I & ~(FILE_I >> 1)
 _COLS_C_TO_I: Bitboard = ALL & ~FILE_A & ~(FILE_A << 1)
 
 _NORTH, _EAST, _SOUTH, _WEST = RAY_MASKS
-RAYS: tuple[tuple[Bitboard, ...], ...] = RAY_MASKS
-"""``RAYS[d][sq]``: the squares beyond ``sq`` in direction ``d`` (north, east, south, west)."""
 
 
 def _axes(sq: Square) -> tuple[tuple[Square, Square], ...]:
@@ -61,7 +59,7 @@ def movers_to(sq: Square, occupied: Bitboard, pieces: Bitboard) -> list[Square]:
     """
     found = []
     for d in range(4):
-        blockers = RAYS[d][sq] & occupied
+        blockers = RAY_MASKS[d][sq] & occupied
         if blockers:
             first = (blockers & -blockers) if d < 2 else 1 << (blockers.bit_length() - 1)
             if first & pieces:
@@ -195,7 +193,7 @@ def escape_rays(king: Square, occupied: Bitboard, geo: RuleGeometry) -> tuple[in
     count = 0
     blocks = 0
     for d in range(4):
-        ray = RAYS[d][king]
+        ray = RAY_MASKS[d][king]
         if ray and not ray & occupied and ray & escape:
             count += 1
             blocks |= ray

@@ -13,9 +13,8 @@ from collections.abc import Iterator
 
 from ..board import Board, Move
 from ..side import BLACK_TO_MOVE, WHITE_TO_MOVE
-from ..squares import NEIGHBOUR_MASKS, SIZE, Bitboard, rook_targets, squares_of
+from ..squares import NEIGHBOUR_MASKS, RAY_MASKS, SIZE, Bitboard, rook_targets, squares_of
 from .bits import (
-    RAYS,
     black_can_capture_king,
     capture_destinations,
     escape_lines,
@@ -111,7 +110,7 @@ class MoveOrder:
         threat_squares = n | e | s | w
         openers = 0
         for d in range(4):
-            ray = RAYS[d][king]
+            ray = RAY_MASKS[d][king]
             blockers = ray & occupied
             if blockers & (blockers - 1) == 0 and blockers & board.white and ray & geo.escape:
                 openers |= blockers
