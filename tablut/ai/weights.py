@@ -7,7 +7,8 @@ vectors); rerun it to retune, and paste what it prints here.
 
 from __future__ import annotations
 
-from ..rules import Escape, Rules
+from ..geometry import geometry
+from ..rules import Rules
 
 INITIAL = {
     "white_guards": 100,
@@ -57,4 +58,4 @@ def weights_for(rules: Rules) -> tuple[int, ...]:
     (corner escape: nielsen's, else berkeley's)."""
     if rules.name in WEIGHTS:
         return WEIGHTS[rules.name]
-    return WEIGHTS["nielsen" if rules.escape is Escape.CORNER else "berkeley"]
+    return WEIGHTS["nielsen" if geometry(rules).corner_escape else "berkeley"]
