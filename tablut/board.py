@@ -147,6 +147,7 @@ class Board:
         board = cls(rules, black, white, king, turn)
         if (black | white) >> THRONE & 1:
             raise NotationError("only the king may stand on the throne (e5)")
+        # With the throne checked, what the rules forbid soldiers beyond it are the corners.
         if (black | white) & board.geometry.soldier_forbidden:
             raise NotationError(f"only the king may stand on a corner in {rules.name} rules")
         if board.geometry.escape >> king & 1:

@@ -80,8 +80,8 @@ class RuleGeometry:
         return anvils
 
     def hostile_to_king(self, black: Bitboard, king: Square) -> Bitboard:
-        """The squares that count as hostile sides of the king on ``king``: black pieces and
-        the hostile empty squares."""
+        """The squares that count as hostile sides of the king on ``king`` (he must be on
+        the board): black pieces and the hostile empty squares."""
         return black | (self.hostile_to_king_squares & ~(1 << king))
 
 
