@@ -44,6 +44,7 @@ Move = tuple[Square, Square]
 NO_KING = -1
 """The king's square once he is captured."""
 
+
 class Reason(Enum):
     """Why a game ended."""
 

@@ -15,6 +15,7 @@ code here asks which rule set it plays.
 
 from __future__ import annotations
 
+from ..board import Board
 from ..geometry import RuleGeometry
 from ..squares import (
     ALL,
@@ -130,7 +131,7 @@ def escape_lines(
     return north & ~RANK_9, east & ~FILE_I, south & ~RANK_1, west & ~FILE_A
 
 
-def king_capture_squares(board) -> Bitboard:
+def king_capture_squares(board: Board) -> Bitboard:
     """The empty squares where a black piece arriving captures the king, as the rules stand
     in this position (whoever is to move).  0 when the king is gone."""
     king = board.king
@@ -160,7 +161,7 @@ def king_capture_squares(board) -> Bitboard:
     return 0
 
 
-def black_can_capture_king(board) -> bool:
+def black_can_capture_king(board: Board) -> bool:
     """Whether a black move (if black were to move) captures the king right away."""
     squares = king_capture_squares(board)
     if not squares:
@@ -175,7 +176,7 @@ def black_can_capture_king(board) -> bool:
     return False
 
 
-def king_escape_targets(board) -> Bitboard:
+def king_escape_targets(board: Board) -> Bitboard:
     """Escape squares the king reaches in one move (white wins by moving there)."""
     king = board.king
     if king < 0:
@@ -200,7 +201,7 @@ def escape_rays(king: Square, occupied: Bitboard, geo: RuleGeometry) -> tuple[in
     return count, blocks & ~geo.soldier_forbidden
 
 
-def open_escape_rays(board) -> tuple[int, Bitboard]:
+def open_escape_rays(board: Board) -> tuple[int, Bitboard]:
     """:func:`escape_rays` for the king of ``board`` (none once he is captured)."""
     king = board.king
     if king < 0:
@@ -208,7 +209,7 @@ def open_escape_rays(board) -> tuple[int, Bitboard]:
     return escape_rays(king, board.black | board.white | (1 << king), board.geometry)
 
 
-def capture_destinations(board, side: int) -> Bitboard:
+def capture_destinations(board: Board, side: int) -> Bitboard:
     """Empty squares where a soldier of ``side`` (a :class:`tablut.side.Side`) arriving
     would capture at least one enemy soldier (the king is not counted: see
     king_capture_squares).  The far sides of the sandwiches are the board's own

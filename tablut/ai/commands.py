@@ -40,6 +40,7 @@ class _Parser(argparse.ArgumentParser):
     """An argument parser whose errors are one line, not usage and a message."""
 
     def error(self, message: str) -> NoReturn:
+        """Raise ``message`` as a one-line usage error."""
         raise _UsageError(f"{self.prog}: {message}")
 
 
@@ -191,6 +192,7 @@ class _Tally:
     for the match's first player (black in game 1) and second player."""
 
     def __init__(self, first: str, second: str) -> None:
+        """No games yet between ``first`` (black in game 1) and ``second``."""
         self.first = first
         self.second = second
         self.wins = {first: [0, 0], second: [0, 0]}  # indexed by Side

@@ -220,6 +220,7 @@ class GreedyPlayer:
     name = "greedy"
 
     def __init__(self, seed: int = 0) -> None:
+        """A greedy player whose ties are broken by ``random.Random(seed)``."""
         self.rng = random.Random(seed)
 
     def choose_move(self, board: Board) -> Move:

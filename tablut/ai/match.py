@@ -23,7 +23,9 @@ from ..side import Side
 class Player(Protocol):
     """Anything that picks a move: :class:`tablut.ai.Engine`, :class:`GreedyPlayer`."""
 
-    def choose_move(self, board: Board) -> Move: ...
+    def choose_move(self, board: Board) -> Move:
+        """The move to play in ``board``, which it must not change."""
+        ...
 
 
 def random_opening(rules: Rules, plies: int, rng: random.Random) -> list[Move]:

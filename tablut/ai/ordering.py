@@ -164,6 +164,7 @@ def order_root_moves(board: Board, moves: list[Move]) -> list[Move]:
     scored.sort(key=lambda item: item[0], reverse=True)
     return [move for _, move in scored]
 
+
 def _opponent_wins_at_once(board: Board) -> bool:
     """Whether the side to move of ``board`` wins with one move (escape or capture)."""
     if board.turn == WHITE_TO_MOVE:
@@ -193,7 +194,7 @@ def _captures(board: Board, turn: int, occupied: Bitboard) -> Iterator[Move]:
             yield frm, to
 
 
-def _first(item):
+def _first(item: tuple[int, Move, bool]) -> int:
     return item[0]
 
 
@@ -206,5 +207,6 @@ def _around_mask(sq: int) -> int:
         if 0 <= r < SIZE and 0 <= c < SIZE:
             out |= 1 << (r * SIZE + c)
     return out
+
 
 _AROUND = tuple(_around_mask(sq) for sq in range(SIZE * SIZE))

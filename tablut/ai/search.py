@@ -120,6 +120,7 @@ class Searcher:
         noise: int = 0,
         noise_key: int = 0,
     ) -> None:
+        """A searcher with an empty table (the arguments are described on the class)."""
         self.evaluate = evaluate
         self.tt_mask = (1 << tt_bits) - 1
         self.tt: list[tuple | None] = [None] * (1 << tt_bits)
@@ -387,6 +388,7 @@ class Searcher:
                 self._eval_cache.clear()
             self._eval_cache[key] = score
         return score
+
 
 def _outcome_score(winner: int | None, turn: int, ply: int) -> int:
     """The score of a finished game for the side to move ``turn``, ``ply`` plies from the
