@@ -108,7 +108,8 @@ class Game:
 
     def moves_made_by(self, side: Side) -> int:
         """How many moves ``side`` has made up to the current position."""
-        return (self.ply + 1) // 2 if side == self.first_side else self.ply // 2
+        side = Side(side)  # a ValueError for a word such as "black", not a wrong count
+        return (self.ply + 1) // 2 if side is self.first_side else self.ply // 2
 
     def outcome(self) -> Outcome | None:
         """How the game has ended at the current position, or None while it goes on.

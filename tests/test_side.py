@@ -62,6 +62,8 @@ def test_games_give_sides() -> None:
     assert game.moves_made_by(Side.BLACK) == 1 and game.moves_made_by(Side.WHITE) == 0
     white_first = Game(start=Game().start[:-1] + "w")
     assert white_first.first_side is Side.WHITE
+    with pytest.raises(ValueError):
+        game.moves_made_by("black")  # type: ignore[arg-type]
 
 
 def test_a_match_takes_sides_not_words() -> None:
