@@ -7,17 +7,22 @@ The same code runs natively (``python -m tablut``) and in the browser under Pyod
     >>> game.play_text("i6-g")
     (53, 51)
     >>> game.side
+    <Side.WHITE: 1>
+    >>> game.side.word
     'white'
 
-Modules, one concern each: :mod:`~tablut.squares` (board geometry), :mod:`~tablut.rules`
-(the rule sets as parameters), :mod:`~tablut.board` (position, moves, captures, game end),
+Modules, one concern each: :mod:`~tablut.side` (black and white), :mod:`~tablut.squares`
+(the 9x9 board's squares and fills), :mod:`~tablut.rules` (the rule sets as parameters),
+:mod:`~tablut.geometry` (what a rule set makes of the squares), :mod:`~tablut.position`
+(position strings), :mod:`~tablut.board` (position, moves, captures, game end),
 :mod:`~tablut.notation` (text forms), :mod:`~tablut.game` (the record: undo, redo, JSON),
 :mod:`~tablut.match`, :mod:`~tablut.perft`, :mod:`~tablut.cli` (the text interface).
 """
 
 from .board import Board, Move, Outcome, Reason
 from .game import Game, IllegalMove, RecordError, explain_illegal
-from .match import Match
+from .geometry import RuleGeometry, geometry
+from .match import GameResult, Match
 from .notation import (
     START_POSITION,
     NotationError,
@@ -28,6 +33,7 @@ from .notation import (
     parse_position,
 )
 from .rules import DEFAULT_RULES, RULES, Rules, rules_named
+from .side import Side
 from .squares import parse_square, square_name
 
 __all__ = [
@@ -36,6 +42,7 @@ __all__ = [
     "START_POSITION",
     "Board",
     "Game",
+    "GameResult",
     "IllegalMove",
     "Match",
     "Move",
@@ -43,11 +50,14 @@ __all__ = [
     "Outcome",
     "Reason",
     "RecordError",
+    "RuleGeometry",
     "Rules",
+    "Side",
     "dump",
     "explain_illegal",
     "format_move",
     "format_position",
+    "geometry",
     "parse_move",
     "parse_position",
     "parse_square",

@@ -6,8 +6,10 @@ without copying boards.  The position's Zobrist hash is updated with every chang
 board counts how often each position has occurred since it was set up, which is what the
 repetition rules need.
 
-The rules are parameters (:class:`tablut.rules.Rules`); nothing here asks which rule set it
-plays.
+The rules are parameters (:class:`tablut.rules.Rules`), read as squares through the board's
+:class:`tablut.geometry.RuleGeometry`; nothing here asks which rule set it plays.  The
+board reads and writes its own position string (:meth:`Board.from_position`,
+:meth:`Board.position`); move notation and the ``dump`` picture are :mod:`tablut.notation`.
 """
 
 from __future__ import annotations
@@ -16,35 +18,31 @@ import random
 from enum import Enum
 from typing import NamedTuple
 
-from .rules import DEFAULT_RULES, Escape, RepetitionOutcome, Rules
+from .geometry import RuleGeometry, geometry
+from .position import START_POSITION, NotationError, format_placement, parse_placement
+from .rules import DEFAULT_RULES, RepetitionOutcome, Rules
+from .side import BLACK_TO_MOVE, SIDES, Side
 from .squares import (
     ALL,
-    CORNERS_BB,
     EDGES_BB,
     NEIGHBOUR_MASKS,
     NEIGHBOURS,
-    NEXT_TO_THRONE_BB,
-    SIZE,
     SQUARES,
     THRONE,
-    THRONE_BB,
     Bitboard,
     Square,
+    flood,
     rook_targets,
+    sliding_reach,
+    square_name,
     squares_of,
 )
-
-BLACK = 0
-WHITE = 1
-SIDE_NAMES = ("black", "white")
 
 Move = tuple[Square, Square]
 """A move: the square a piece leaves and the square it stops on."""
 
 NO_KING = -1
-
-_FILE_A = sum(1 << (row * SIZE) for row in range(SIZE))
-_FILE_I = _FILE_A << (SIZE - 1)
+"""The king's square once he is captured."""
 
 
 class Reason(Enum):
@@ -59,16 +57,26 @@ class Reason(Enum):
 
 
 class Outcome(NamedTuple):
-    """The end of a game: the winning side ("black" or "white", None for a draw) and why."""
+    """The end of a game: the winning side (None for a draw) and why."""
 
-    winner: str | None
+    winner: Side | None
     reason: Reason
 
     def describe(self) -> str:
         """One sentence for a player, such as "White wins: the king escaped."."""
         if self.winner is None:
             return f"Draw: {self.reason.value}."
-        return f"{self.winner.capitalize()} wins: {self.reason.value}."
+        return f"{self.winner.word.capitalize()} wins: {self.reason.value}."
+
+
+# The ends a move can cause, made once: push builds no tuples.
+_ESCAPED = Outcome(Side.WHITE, Reason.ESCAPE)
+_KING_CAPTURED = Outcome(Side.BLACK, Reason.KING_CAPTURED)
+_ENCIRCLED = Outcome(Side.BLACK, Reason.ENCIRCLED)
+_DRAWN_BY_REPETITION = Outcome(None, Reason.REPETITION)
+_WON_BY_REPETITION = (Outcome(Side.BLACK, Reason.REPETITION),
+                      Outcome(Side.WHITE, Reason.REPETITION))  # by winner
+_WON_BY_NO_MOVES = (Outcome(Side.BLACK, Reason.NO_MOVES), Outcome(Side.WHITE, Reason.NO_MOVES))
 
 
 def _zobrist_keys() -> tuple[list[int], list[int], list[int], int]:
@@ -82,54 +90,7 @@ def _zobrist_keys() -> tuple[list[int], list[int], list[int], int]:
 
 Z_BLACK, Z_WHITE, Z_KING, Z_WHITE_TO_MOVE = _zobrist_keys()
 
-
-_NOT_FILE_A = ALL & ~_FILE_A
-_NOT_FILE_I = ALL & ~_FILE_I
-
-
-def sliding_reach(pieces: Bitboard, empty: Bitboard) -> tuple[Bitboard, Bitboard, Bitboard,
-                                                                   Bitboard]:
-    """The empty squares that rooks on ``pieces`` reach northward, southward, eastward and
-    westward, through ``empty`` squares.
-
-    All pieces slide at once (a Kogge-Stone fill: doubling steps of 1, 2, 4 and 8 squares),
-    so counting every move of a side costs a few dozen integer operations instead of a loop
-    over pieces and rays.  In one direction a square is reached by at most one piece, so the
-    popcount of each bitboard is the number of moves in that direction.
-    """
-    g, p = pieces, empty
-    g |= p & (g << 9)
-    p &= p << 9
-    g |= p & (g << 18)
-    p &= p << 18
-    g |= p & (g << 36)
-    p &= p << 36
-    north = (g | p & (g << 72)) ^ pieces
-    g, p = pieces, empty
-    g |= p & (g >> 9)
-    p &= p >> 9
-    g |= p & (g >> 18)
-    p &= p >> 18
-    g |= p & (g >> 36)
-    p &= p >> 36
-    south = (g | p & (g >> 72)) ^ pieces
-    g, p = pieces, empty & _NOT_FILE_A
-    g |= p & (g << 1)
-    p &= p << 1
-    g |= p & (g << 2)
-    p &= p << 2
-    g |= p & (g << 4)
-    p &= p << 4
-    east = (g | p & (g << 8)) ^ pieces
-    g, p = pieces, empty & _NOT_FILE_I
-    g |= p & (g >> 1)
-    p &= p >> 1
-    g |= p & (g >> 2)
-    p &= p >> 2
-    g |= p & (g >> 4)
-    p &= p >> 4
-    west = (g | p & (g >> 8)) ^ pieces
-    return north, south, east, west
+_SQUARE_COUNT = len(SQUARES)
 
 
 class Board:
@@ -137,17 +98,19 @@ class Board:
 
     Attributes:
         rules: the rule set played.
+        geometry: what ``rules`` makes of the squares (:func:`tablut.geometry.geometry`).
         black: bitboard of the black pieces.
         white: bitboard of the white guards (the king is not in it).
-        king: the king's square, or -1 once he is captured.
-        turn: 0 when black is to move, 1 when white is.
+        king: the king's square, or :data:`NO_KING` once he is captured.
+        turn: the side to move as a plain int, 0 (black) or 1 (white), equal to the
+            :class:`~tablut.side.Side`; :attr:`side` gives the Side itself.
         hash: Zobrist hash of pieces and side to move.
         captured: bitboard of the squares emptied by captures in the last move.
     """
 
     __slots__ = (
-        "rules", "black", "white", "king", "turn", "hash", "captured",
-        "_outcome", "_stack", "_seen", "_soldier_forbidden", "_king_forbidden", "_escape",
+        "rules", "geometry", "black", "white", "king", "turn", "hash", "captured",
+        "_outcome", "_stack", "_seen",
     )
 
     def __init__(
@@ -156,30 +119,50 @@ class Board:
         black: Bitboard = 0,
         white: Bitboard = 0,
         king: Square = NO_KING,
-        turn: int = BLACK,
+        turn: int = Side.BLACK,
     ) -> None:
-        """A board with the given pieces; use :func:`tablut.notation.parse_position` or
-        :meth:`Board.start` for the usual ways of making one."""
+        """A board with the given pieces, as they are (nothing is checked); use
+        :meth:`from_position` or :meth:`start` for the usual ways of making one."""
         self.rules = rules
+        self.geometry: RuleGeometry = geometry(rules)
         self.black = black
         self.white = white
         self.king = king
-        self.turn = turn
+        self.turn = int(turn)
         self.captured = 0
-        self._soldier_forbidden = THRONE_BB | (CORNERS_BB if rules.corners_restricted else 0)
-        self._king_forbidden = 0 if rules.king_may_reenter_throne else THRONE_BB
-        self._escape = CORNERS_BB if rules.escape is Escape.CORNER else EDGES_BB
         self._stack: list[tuple[int, int, int, int, int, int, Outcome | None]] = []
         self.hash = self._hash_from_scratch()
         self._seen: dict[int, int] = {self.hash: 1}
         self._outcome: Outcome | None = None
 
     @classmethod
+    def from_position(cls, text: str, rules: Rules = DEFAULT_RULES) -> Board:
+        """The board of a position string (see :mod:`tablut.position`) under ``rules``.
+
+        Raises :class:`tablut.position.NotationError` naming the problem: a malformed
+        string, a number of kings other than one, a piece other than the king on the
+        throne or (where only the king may stand there) on a corner, or a king already on
+        his escape squares.
+        """
+        black, white, king, turn = parse_placement(text)
+        board = cls(rules, black, white, king, turn)
+        if (black | white) >> THRONE & 1:
+            raise NotationError("only the king may stand on the throne (e5)")
+        # With the throne checked, what the rules forbid soldiers beyond it are the corners.
+        if (black | white) & board.geometry.soldier_forbidden:
+            raise NotationError(f"only the king may stand on a corner in {rules.name} rules")
+        if board.geometry.escape >> king & 1:
+            raise NotationError(f"the king on {square_name(king)} has already escaped")
+        return board
+
+    @classmethod
     def start(cls, rules: Rules = DEFAULT_RULES) -> Board:
         """The start position of Tablut, black to move."""
-        from .notation import START_POSITION, parse_position
+        return cls.from_position(START_POSITION, rules)
 
-        return parse_position(START_POSITION, rules)
+    def position(self) -> str:
+        """The position string of the pieces and the side to move (no history)."""
+        return format_placement(self.black, self.white, self.king, self.turn)
 
     def copy(self) -> Board:
         """An independent board with the same position and the same history."""
@@ -193,9 +176,9 @@ class Board:
     # -- what stands where -------------------------------------------------------------
 
     @property
-    def side(self) -> str:
-        """The side to move: "black" or "white"."""
-        return SIDE_NAMES[self.turn]
+    def side(self) -> Side:
+        """The side to move."""
+        return SIDES[self.turn]
 
     @property
     def occupied(self) -> Bitboard:
@@ -203,7 +186,7 @@ class Board:
         return self.black | self.white | (1 << self.king if self.king >= 0 else 0)
 
     def piece_at(self, sq: Square) -> str | None:
-        """What stands on ``sq``: "black", "white", "king", or None."""
+        """The kind of piece on ``sq``: "black", "white", "king", or None when empty."""
         if sq == self.king:
             return "king"
         if self.black >> sq & 1:
@@ -218,7 +201,7 @@ class Board:
         return len(self._stack)
 
     def _hash_from_scratch(self) -> int:
-        h = Z_WHITE_TO_MOVE if self.turn == WHITE else 0
+        h = 0 if self.turn == BLACK_TO_MOVE else Z_WHITE_TO_MOVE
         for sq in squares_of(self.black):
             h ^= Z_BLACK[sq]
         for sq in squares_of(self.white):
@@ -235,23 +218,24 @@ class Board:
 
     def _movers(self) -> list[tuple[Square, Bitboard]]:
         """The side to move's pieces, each with the squares it may not stop on."""
-        if self.turn == BLACK:
-            return [(sq, self._soldier_forbidden) for sq in squares_of(self.black)]
-        movers = [(sq, self._soldier_forbidden) for sq in squares_of(self.white)]
+        forbidden = self.geometry.soldier_forbidden
+        if self.turn == BLACK_TO_MOVE:
+            return [(sq, forbidden) for sq in squares_of(self.black)]
+        movers = [(sq, forbidden) for sq in squares_of(self.white)]
         if self.king >= 0:
-            movers.append((self.king, self._king_forbidden))
+            movers.append((self.king, self.geometry.king_forbidden))
         return movers
 
     def targets(self, sq: Square) -> Bitboard:
         """Bitboard of the squares the piece on ``sq`` may move to (0 if it may not move)."""
-        if self.turn == BLACK:
+        if self.turn == BLACK_TO_MOVE:
             if not self.black >> sq & 1:
                 return 0
-            forbidden = self._soldier_forbidden
+            forbidden = self.geometry.soldier_forbidden
         elif sq == self.king:
-            forbidden = self._king_forbidden
+            forbidden = self.geometry.king_forbidden
         elif self.white >> sq & 1:
-            forbidden = self._soldier_forbidden
+            forbidden = self.geometry.soldier_forbidden
         else:
             return 0
         return rook_targets(sq, self.occupied) & ~forbidden
@@ -273,12 +257,13 @@ class Board:
         if self._outcome is not None:
             return 0
         occupied = self.occupied
-        allowed = ~self._soldier_forbidden
-        if self.turn == BLACK:
+        allowed = self.geometry.soldier_ok
+        if self.turn == BLACK_TO_MOVE:
             soldiers, king_moves = self.black, 0
         else:
             soldiers = self.white
-            king_moves = (rook_targets(self.king, occupied) & ~self._king_forbidden).bit_count()
+            king_moves = (rook_targets(self.king, occupied)
+                          & ~self.geometry.king_forbidden).bit_count()
         north, south, east, west = sliding_reach(soldiers, ALL ^ occupied)
         return king_moves + ((north & allowed).bit_count() + (south & allowed).bit_count()
                              + (east & allowed).bit_count() + (west & allowed).bit_count())
@@ -291,9 +276,8 @@ class Board:
     def is_legal(self, move: Move) -> bool:
         """Whether ``move`` is legal for the side to move."""
         frm, to = move
-        return self._outcome is None and 0 <= frm < 81 and 0 <= to < 81 and bool(
-            self.targets(frm) >> to & 1
-        )
+        return (self._outcome is None and 0 <= frm < _SQUARE_COUNT and 0 <= to < _SQUARE_COUNT
+                and bool(self.targets(frm) >> to & 1))
 
     # -- making and taking back moves ---------------------------------------------------
 
@@ -307,53 +291,37 @@ class Board:
         self._stack.append(
             (self.black, self.white, self.king, self.turn, self.hash, self.captured, self._outcome)
         )
-        rules = self.rules
-        h = self.hash ^ Z_WHITE_TO_MOVE
-        captured = 0
-        outcome = None
-        if self.turn == BLACK:
+        if self.turn == BLACK_TO_MOVE:
             self.black ^= (1 << frm) | (1 << to)
-            h ^= Z_BLACK[frm] ^ Z_BLACK[to]
-            for _, near, far in NEIGHBOURS[to]:
-                if self.white >> near & 1:
-                    if far >= 0 and self._hostile_to_white(far):
-                        captured |= 1 << near
-                        h ^= Z_WHITE[near]
-                elif near == self.king and self._king_trapped(far):
-                    captured |= 1 << near
-                    h ^= Z_KING[near]
-                    self.king = NO_KING
-                    outcome = Outcome("black", Reason.KING_CAPTURED)
-            self.white &= ~captured
-            if outcome is None and rules.encirclement and self._encircled():
-                outcome = Outcome("black", Reason.ENCIRCLED)
+            h = self.hash ^ Z_WHITE_TO_MOVE ^ Z_BLACK[frm] ^ Z_BLACK[to]
+            captured, h, outcome = self._black_captures(to, h)
         else:
+            h = self.hash ^ Z_WHITE_TO_MOVE
+            captured = 0
+            outcome = None
             if frm == self.king:
                 self.king = to
                 h ^= Z_KING[frm] ^ Z_KING[to]
-                armed = rules.king_armed
+                armed = self.geometry.king_armed
             else:
                 self.white ^= (1 << frm) | (1 << to)
                 h ^= Z_WHITE[frm] ^ Z_WHITE[to]
                 armed = True
-            if armed:
-                for _, near, far in NEIGHBOURS[to]:
-                    if self.black >> near & 1 and far >= 0 and self._hostile_to_black(far):
-                        captured |= 1 << near
-                        h ^= Z_BLACK[near]
-                self.black &= ~captured
-            if self._escape >> self.king & 1:
-                outcome = Outcome("white", Reason.ESCAPE)
+            if armed and NEIGHBOUR_MASKS[to] & self.black:
+                captured, h = self._white_captures(to, h)
+            if self.geometry.escape >> self.king & 1:
+                outcome = _ESCAPED
         self.turn ^= 1
         self.hash = h
         self.captured = captured
         seen = self._seen.get(h, 0) + 1
         self._seen[h] = seen
+        rules = self.rules
         if outcome is None and seen >= rules.repetition_count:
             if rules.repetition_outcome is RepetitionOutcome.DRAW:
-                outcome = Outcome(None, Reason.REPETITION)
+                outcome = _DRAWN_BY_REPETITION
             else:
-                outcome = Outcome(SIDE_NAMES[self.turn], Reason.REPETITION)
+                outcome = _WON_BY_REPETITION[self.turn]  # the side now to move: not the mover
         self._outcome = outcome
 
     def pop(self) -> None:
@@ -368,38 +336,43 @@ class Board:
 
     # -- captures and the end of the game ------------------------------------------------
 
-    def _hostile_to_white(self, sq: Square) -> bool:
-        """Whether ``sq`` acts as an enemy to a white guard beside it, for a capture."""
-        rules = self.rules
-        if self.black >> sq & 1:
-            return True
-        if sq == THRONE:
-            if self.king == THRONE:
-                return rules.throne_hostile_to_white_when_three_black and (
-                    (self.black & NEIGHBOUR_MASKS[THRONE]).bit_count() >= 3
-                )
-            return rules.empty_throne_hostile
-        return rules.corners_hostile and bool(CORNERS_BB >> sq & 1) and sq != self.king
+    def _black_captures(self, to: Square, h: int) -> tuple[Bitboard, int, Outcome | None]:
+        """The captures of the black piece that has just arrived on ``to``: the squares
+        emptied, the hash updated for them, and the end of the game they cause."""
+        captured = 0
+        outcome = None
+        white = self.white
+        king = self.king
+        geo = self.geometry
+        if NEIGHBOUR_MASKS[to] & (white | (1 << king if king >= 0 else 0)):
+            anvils = geo.anvils_against_white(self.black, king)
+            for _, near, far in NEIGHBOURS[to]:
+                if white >> near & 1:
+                    if far >= 0 and anvils >> far & 1:
+                        captured |= 1 << near
+                        h ^= Z_WHITE[near]
+                elif near == king and self._king_trapped(far):
+                    captured |= 1 << near
+                    h ^= Z_KING[near]
+                    self.king = NO_KING
+                    outcome = _KING_CAPTURED
+            self.white = white & ~captured
+        if outcome is None and self.rules.encirclement and self._encircled():
+            outcome = _ENCIRCLED
+        return captured, h, outcome
 
-    def _hostile_to_black(self, sq: Square) -> bool:
-        """Whether ``sq`` acts as an enemy to a black piece beside it, for a capture."""
-        rules = self.rules
-        if self.white >> sq & 1:
-            return True
-        if sq == self.king:
-            return rules.king_armed
-        if sq == THRONE:
-            return rules.empty_throne_hostile
-        return rules.corners_hostile and bool(CORNERS_BB >> sq & 1)
-
-    def _hostile_to_king(self, sq: Square) -> bool:
-        """Whether ``sq`` (a neighbour of the king) counts as a hostile side of the king."""
-        rules = self.rules
-        if self.black >> sq & 1:
-            return True
-        if sq == THRONE:
-            return rules.throne_hostile_to_king
-        return rules.corners_hostile and bool(CORNERS_BB >> sq & 1)
+    def _white_captures(self, to: Square, h: int) -> tuple[Bitboard, int]:
+        """The captures of the armed white piece that has just arrived on ``to``: the
+        squares emptied and the hash updated for them."""
+        captured = 0
+        black = self.black
+        anvils = self.geometry.anvils_against_black(self.white, self.king)
+        for _, near, far in NEIGHBOURS[to]:
+            if black >> near & 1 and far >= 0 and anvils >> far & 1:
+                captured |= 1 << near
+                h ^= Z_BLACK[near]
+        self.black = black & ~captured
+        return captured, h
 
     def _king_trapped(self, far: Square) -> bool:
         """Whether a black piece that just moved beside the king completes his capture.
@@ -407,37 +380,19 @@ class Board:
         ``far`` is the square beyond the king seen from that piece (-1 off the board).
         """
         king = self.king
-        rules = self.rules
-        if king == THRONE:
-            sides = rules.king_sides_on_throne
-        elif NEXT_TO_THRONE_BB >> king & 1:
-            sides = rules.king_sides_next_to_throne
-        else:
-            sides = rules.king_sides_elsewhere
-        if sides == 2:
-            return far >= 0 and self._hostile_to_king(far)
-        neighbours = NEIGHBOURS[king]
-        return len(neighbours) == 4 and all(self._hostile_to_king(n) for _, n, _ in neighbours)
+        geo = self.geometry
+        hostile = geo.hostile_to_king(self.black, king)
+        if geo.king_sides[king] == 2:
+            return far >= 0 and bool(hostile >> far & 1)
+        around = NEIGHBOUR_MASKS[king]
+        return around.bit_count() == 4 and not around & ~hostile
 
     def _encircled(self) -> bool:
         """Whether no white piece can reach an edge without crossing a black piece."""
-        free = ALL & ~self.black
         whites = self.white | (1 << self.king if self.king >= 0 else 0)
-        reach = EDGES_BB & free
-        # Flood inwards from the edges; stop as soon as a white piece is reached, which in
-        # most positions is within a step or two.
-        while not reach & whites:
-            grown = (
-                reach
-                | (reach << SIZE & free)
-                | (reach >> SIZE & free)
-                | (reach << 1 & free & _NOT_FILE_A)
-                | (reach >> 1 & free & _NOT_FILE_I)
-            )
-            if grown == reach:
-                return True
-            reach = grown
-        return False
+        # Flood inwards from the edges; it stops as soon as it meets a white piece, which
+        # in most positions is within a step or two.
+        return not flood(EDGES_BB, ALL & ~self.black, whites) & whites
 
     def outcome(self) -> Outcome | None:
         """How the game has ended in this position, or None while it goes on.
@@ -448,7 +403,7 @@ class Board:
         if self._outcome is not None:
             return self._outcome
         if not self.has_legal_move():
-            return Outcome(SIDE_NAMES[self.turn ^ 1], Reason.NO_MOVES)
+            return _WON_BY_NO_MOVES[self.turn ^ 1]
         return None
 
     @property
@@ -461,6 +416,4 @@ class Board:
         return self._seen.get(self.hash, 0)
 
     def __repr__(self) -> str:
-        from .notation import format_position
-
-        return f"Board({format_position(self)!r}, rules={self.rules.name!r})"
+        return f"Board({self.position()!r}, rules={self.rules.name!r})"

@@ -1,4 +1,5 @@
-"""The text interface: the command language of seed 001, plus a few more commands.
+"""The text interface: the command language of the CS 61B Tablut project (its public
+tests are in ``tests/cs61b/``), plus a few more commands.
 
 Commands come one a line from standard input or a file.  What a person or a test harness
 reads on standard output is exactly: ``dump`` blocks, ``* MOVE`` for each move of a computer
@@ -14,10 +15,10 @@ from collections.abc import Callable, Iterable
 from typing import TextIO
 
 from .ai import DEFAULT_LEVEL, LEVELS, Engine
-from .board import BLACK, SIDE_NAMES
 from .game import Game, IllegalMove
 from .notation import START_POSITION, NotationError, dump, format_move
 from .rules import RULES, rules_named
+from .side import Side
 
 HELP = f"""\
 Commands (case-insensitive; # starts a comment):
@@ -54,7 +55,7 @@ class TextInterface:
         self.out = out
         self.err = err
         self.game = Game()
-        self.auto = [False, True]  # indexed by side: black by a person, white by computer
+        self.auto = [False, True]  # indexed by Side: black by a person, white by computer
         self.seed = 0
         self.level = DEFAULT_LEVEL
         self.movetime: float | None = None
@@ -94,7 +95,7 @@ class TextInterface:
                 return
             self.play_computer_moves()
             if prompt:
-                print(f"{self.game.side}> ", end="", file=self.out, flush=True)
+                print(f"{self.game.side.word}> ", end="", file=self.out, flush=True)
 
     def execute(self, line: str) -> None:
         """Carry out one command line, reporting any error on standard error."""
@@ -130,14 +131,14 @@ class TextInterface:
         if outcome.winner is None:
             self._say(outcome.describe())
         else:
-            self._say(f"* {outcome.winner.capitalize()} wins.")
+            self._say(f"* {outcome.winner.word.capitalize()} wins.")
             self._say(f"({outcome.reason.value})")
 
     # -- commands --------------------------------------------------------------------------
 
     def _play(self, text: str) -> None:
         if self.auto[self.game.board.turn]:
-            raise CommandError(f"it is {self.game.side}'s turn, and the computer plays it")
+            raise CommandError(f"it is {self.game.side.word}'s turn, and the computer plays it")
         if self.game.outcome() is not None:
             raise CommandError("the game is over: type new to play again")
         self.game.play_text(text)
@@ -149,10 +150,12 @@ class TextInterface:
         self.engine = self._new_engine()
 
     def _set_player(self, args: list[str], automated: bool) -> None:
-        side = self._one_argument("auto" if automated else "manual", args, "black or white")
-        if side.lower() not in SIDE_NAMES:
-            raise CommandError(f"{side!r} is not a side: say black or white")
-        self.auto[SIDE_NAMES.index(side.lower())] = automated
+        text = self._one_argument("auto" if automated else "manual", args, "black or white")
+        try:
+            side = Side.parse(text)
+        except ValueError as error:
+            raise CommandError(str(error)) from None
+        self.auto[side] = automated
 
     def _seed(self, args: list[str]) -> None:
         self.seed = self._number("seed", args)
@@ -180,7 +183,7 @@ class TextInterface:
         limit = self._number("limit", args)
         if limit < 1:
             raise CommandError("the limit must be at least 1")
-        made = max(self.game.moves_made_by(side) for side in SIDE_NAMES)
+        made = max(self.game.moves_made_by(side) for side in Side)
         if made >= limit:
             raise CommandError(f"a player has already made {made} moves, so limit {limit} "
                                "is too late")
@@ -239,6 +242,6 @@ def run_text_interface(source: TextIO, interactive: bool) -> int:
     session = TextInterface()
     if interactive:
         print("Tablut. Type help for the commands.", flush=True)
-        print(f"{SIDE_NAMES[BLACK]}> ", end="", flush=True)
+        print(f"{Side.BLACK.word}> ", end="", flush=True)
     session.run(source, prompt=interactive)
     return 0

@@ -15,7 +15,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from .board import BLACK, SIDE_NAMES, Board, Move, Outcome, Reason
+from .board import Board, Move, Outcome, Reason
 from .notation import (
     START_POSITION,
     NotationError,
@@ -25,6 +25,7 @@ from .notation import (
     parse_position,
 )
 from .rules import DEFAULT_RULES, Rules, rules_named
+from .side import Side
 from .squares import square_name
 
 RECORD_FORMAT = "tablut-game"
@@ -49,9 +50,10 @@ def explain_illegal(board: Board, move: Move) -> str:
     piece = board.piece_at(frm)
     if piece is None:
         return f"{text}: there is no piece on {square_name(frm)}"
-    if (piece == "black") != (board.turn == BLACK):
-        owner = "white" if piece == "king" else piece
-        return f"{text}: it is {board.side}'s turn, and {square_name(frm)} holds a {owner} piece"
+    owner = Side.BLACK if piece == "black" else Side.WHITE  # the king is white
+    if owner != board.turn:
+        return (f"{text}: it is {board.side.word}'s turn, and {square_name(frm)} holds a "
+                f"{owner.word} piece")
     if board.targets(frm) >> to & 1:
         return ""
     if board.piece_at(to) is not None:
@@ -95,18 +97,19 @@ class Game:
         return self.board.ply
 
     @property
-    def side(self) -> str:
-        """The side to move: "black" or "white"."""
+    def side(self) -> Side:
+        """The side to move."""
         return self.board.side
 
     @property
-    def first_side(self) -> str:
-        """The side that moves first from the start position: "black" or "white"."""
-        return "black" if self.start.endswith("b") else "white"
+    def first_side(self) -> Side:
+        """The side that moves first from the start position."""
+        return Side.BLACK if self.start.endswith("b") else Side.WHITE
 
-    def moves_made_by(self, side: str) -> int:
+    def moves_made_by(self, side: Side) -> int:
         """How many moves ``side`` has made up to the current position."""
-        return (self.ply + 1) // 2 if side == self.first_side else self.ply // 2
+        side = Side(side)  # a ValueError for a word such as "black", not a wrong count
+        return (self.ply + 1) // 2 if side is self.first_side else self.ply // 2
 
     def outcome(self) -> Outcome | None:
         """How the game has ended at the current position, or None while it goes on.
@@ -117,7 +120,7 @@ class Game:
         outcome = self.board.outcome()
         if (outcome is None and self.limit is not None
                 and self.moves_made_by(self.side) >= self.limit):
-            return Outcome(SIDE_NAMES[self.board.turn ^ 1], Reason.MOVE_LIMIT)
+            return Outcome(self.side.opponent, Reason.MOVE_LIMIT)
         return outcome
 
     def legal_moves(self) -> list[Move]:

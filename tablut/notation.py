@@ -1,29 +1,22 @@
 """Text forms: moves (``b3-6``, ``b3-f``), position strings, and the ``dump`` board picture.
 
 Every parser raises :class:`NotationError` (a ValueError) with a message that quotes the
-offending text and says what was expected, so a person can fix what they typed.
+offending text and says what was expected, so a person can fix what they typed.  Position
+strings belong to the board (:meth:`Board.from_position <tablut.board.Board.from_position>`,
+:meth:`Board.position <tablut.board.Board.position>`, :mod:`tablut.position`); the
+functions here are the same under the names the rest of the program uses.
 """
 
 from __future__ import annotations
 
-from .board import BLACK, WHITE, Board, Move
+from .board import Board, Move
+from .position import START_POSITION, NotationError, piece_rows
 from .rules import DEFAULT_RULES, Rules
-from .squares import CORNERS_BB, FILES, RANKS, SIZE, THRONE, parse_square, square, square_name
-
-START_POSITION = (
-    "---BBB---/----B----/----W----/B---W---B/BBWWKWWBB/B---W---B/----W----/----B----/---BBB--- b"
-)
-"""The start position of Tablut as a position string (RULES.md), black to move."""
-
-_PIECE_CHARS = {"black": "B", "white": "W", "king": "K", None: "-"}
-
-
-class NotationError(ValueError):
-    """Text that is not a well-formed move or position."""
+from .squares import FILES, RANKS, SIZE, parse_square, square, square_name
 
 
 def format_move(move: Move) -> str:
-    """A move in the notation of seed 001: ``b3-6`` (vertical) or ``b3-f`` (horizontal)."""
+    """A move as players write it: ``b3-6`` (vertical) or ``b3-f`` (horizontal)."""
     frm, to = move
     if frm % SIZE == to % SIZE:
         return f"{square_name(frm)}-{RANKS[to // SIZE]}"
@@ -63,65 +56,24 @@ def parse_move(text: str) -> Move:
 
 
 def parse_position(text: str, rules: Rules = DEFAULT_RULES) -> Board:
-    """The board described by a position string (RULES.md), under ``rules``.
-
-    Rejects, with a message naming the problem: wrong shape, unknown characters, a number
-    of kings other than one, a piece other than the king on the throne or (where only the
-    king may stand there) on a corner, and a king already on his escape squares.
-    """
-    parts = text.split()
-    if len(parts) != 2:
-        raise NotationError(
-            "a position is nine rows of -, B, W, K separated by '/', a blank, then b or w"
-        )
-    rows_text, side_text = parts
-    rows = rows_text.split("/")
-    if len(rows) != SIZE or any(len(r) != SIZE for r in rows):
-        raise NotationError(f"a position needs {SIZE} rows of {SIZE} squares separated by '/'")
-    if side_text.lower() not in ("b", "w"):
-        raise NotationError(f"the side to move must be b or w, not {side_text!r}")
-    black = white = 0
-    kings = []
-    for i, row_text in enumerate(rows):
-        row = SIZE - 1 - i
-        for col, char in enumerate(row_text.upper()):
-            sq = square(col, row)
-            if char == "B":
-                black |= 1 << sq
-            elif char == "W":
-                white |= 1 << sq
-            elif char == "K":
-                kings.append(sq)
-            elif char != "-":
-                raise NotationError(f"{char!r} at {square_name(sq)} is not one of -, B, W, K")
-    if len(kings) != 1:
-        raise NotationError(f"a position needs exactly one king, not {len(kings)}")
-    king = kings[0]
-    if (black | white) >> THRONE & 1:
-        raise NotationError("only the king may stand on the throne (e5)")
-    if rules.corners_restricted and (black | white) & CORNERS_BB:
-        raise NotationError(f"only the king may stand on a corner in {rules.name} rules")
-    turn = BLACK if side_text.lower() == "b" else WHITE
-    board = Board(rules, black, white, king, turn)
-    if board._escape >> king & 1:
-        raise NotationError(f"the king on {square_name(king)} has already escaped")
-    return board
+    """The board described by a position string, under ``rules``: the same as
+    :meth:`Board.from_position <tablut.board.Board.from_position>`, which says what it
+    rejects."""
+    return Board.from_position(text, rules)
 
 
 def format_position(board: Board) -> str:
-    """The position string of ``board``: rows 9 to 1, then ``b`` or ``w``."""
-    rows = []
-    for row in reversed(range(SIZE)):
-        rows.append("".join(_PIECE_CHARS[board.piece_at(square(c, row))] for c in range(SIZE)))
-    return "/".join(rows) + (" b" if board.turn == BLACK else " w")
+    """The position string of ``board``: rows 9 to 1, then ``b`` or ``w`` (the same as
+    :meth:`Board.position <tablut.board.Board.position>`)."""
+    return board.position()
 
 
 def dump(board: Board) -> str:
     """The board as the text interface's ``dump`` prints it, between ``===`` lines."""
     lines = ["==="]
-    for row in reversed(range(SIZE)):
-        cells = " ".join(_PIECE_CHARS[board.piece_at(square(c, row))] for c in range(SIZE))
-        lines.append(f" {RANKS[row]} {cells}")
+    for rank, row in zip(reversed(RANKS), piece_rows(board.black, board.white, board.king),
+                         strict=True):
+        lines.append(f" {rank} {' '.join(row)}")
     lines.append("   " + " ".join(FILES))
     lines.append("===")
     return "\n".join(lines)

@@ -2,8 +2,8 @@
 
 Every rule that differs between the historical sources is a field of :class:`Rules`; the
 engine reads the fields and never asks which rule set it plays.  A new variant is a new
-``Rules(...)`` value, not a new branch in the code.  The values follow RULES.md; where a
-seed is ambiguous the choice is written beside the field.
+``Rules(...)`` value, not a new branch in the code.  Where a historical source is ambiguous
+the choice is written beside the field.
 """
 
 from __future__ import annotations

@@ -4,6 +4,11 @@ A square is an ``int`` from 0 to 80: ``row * 9 + col``, where row 0 is rank 1 (t
 row) and col 0 is file ``a``.  A bitboard is a plain ``int`` with bit ``sq`` set for every
 square in the set, as in python-chess.  Everything here is computed once at import time,
 so the move generator only looks things up.
+
+This is the board as every rule set shares it; what a rule set makes of its squares (where
+the king escapes, which squares are hostile) is :mod:`tablut.geometry`.  The whole-board
+fills at the end (:func:`sliding_reach`, :func:`rook_reach`, :func:`flood`) serve both the
+board and the computer player.
 """
 
 from __future__ import annotations
@@ -25,6 +30,13 @@ CORNERS_BB: Bitboard = (1 << 0) | (1 << 8) | (1 << 72) | (1 << 80)
 EDGES_BB: Bitboard = sum(
     1 << sq for sq in SQUARES if sq // SIZE in (0, SIZE - 1) or sq % SIZE in (0, SIZE - 1)
 )
+FILE_A: Bitboard = sum(1 << (row * SIZE) for row in range(SIZE))
+FILE_I: Bitboard = FILE_A << (SIZE - 1)
+RANK_1: Bitboard = (1 << SIZE) - 1
+RANK_9: Bitboard = RANK_1 << (SIZE * (SIZE - 1))
+# A shift by one column wraps from file i to file a of the next row; these masks cut it.
+NOT_FILE_A: Bitboard = ALL & ~FILE_A
+NOT_FILE_I: Bitboard = ALL & ~FILE_I
 
 # Directions as (row step, column step): north, east, south, west.
 DIRECTIONS: tuple[tuple[int, int], ...] = ((1, 0), (0, 1), (-1, 0), (0, -1))
@@ -133,3 +145,65 @@ def rook_targets(sq: Square, occupied: Bitboard) -> Bitboard:
         first = blockers.bit_length() - 1
         ray ^= _WEST[first] | (1 << first)
     return targets | ray
+
+
+def sliding_reach(pieces: Bitboard, empty: Bitboard) -> tuple[Bitboard, Bitboard, Bitboard,
+                                                                   Bitboard]:
+    """The ``empty`` squares that rooks on ``pieces`` reach northward, southward, eastward
+    and westward through empty squares.
+
+    All pieces slide at once, one square a step, so finding every move of a side costs a
+    few integer operations per square of the longest slide instead of a loop over pieces
+    and rays.  In one direction a square is reached by at most one piece, so the popcount
+    of each bitboard is the number of moves in that direction.
+    """
+    north = 0
+    step = (pieces << SIZE) & empty
+    while step:
+        north |= step
+        step = (step << SIZE) & empty
+    south = 0
+    step = (pieces >> SIZE) & empty
+    while step:
+        south |= step
+        step = (step >> SIZE) & empty
+    # A step east or west must not wrap from one edge file to the other.
+    east = 0
+    open_east = empty & NOT_FILE_A
+    step = (pieces << 1) & open_east
+    while step:
+        east |= step
+        step = (step << 1) & open_east
+    west = 0
+    open_west = empty & NOT_FILE_I
+    step = (pieces >> 1) & open_west
+    while step:
+        west |= step
+        step = (step >> 1) & open_west
+    return north, south, east, west
+
+
+def rook_reach(pieces: Bitboard, empty: Bitboard) -> Bitboard:
+    """Every ``empty`` square that some piece of ``pieces`` reaches in one rook move."""
+    north, south, east, west = sliding_reach(pieces, empty)
+    return north | south | east | west
+
+
+def flood(seeds: Bitboard, free: Bitboard, stop: Bitboard = 0) -> Bitboard:
+    """The squares of ``free`` connected to ``seeds & free`` by orthogonal steps through
+    ``free`` squares: the region a piece could walk to, one square at a time.
+
+    Grows one step at a time in all directions at once; returns early, with the region
+    grown so far, once it meets a square of ``stop`` (for "can anything get out?"
+    questions, which are usually answered within a step or two).
+    """
+    reach = seeds & free
+    while not reach & stop:
+        grown = reach | (
+            (reach << SIZE | reach >> SIZE | (reach << 1 & NOT_FILE_A) | (reach >> 1 & NOT_FILE_I))
+            & free
+        )
+        if grown == reach:
+            break
+        reach = grown
+    return reach

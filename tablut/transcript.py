@@ -23,6 +23,7 @@ import re
 from .game import Game, IllegalMove
 from .notation import START_POSITION, NotationError, format_move
 from .rules import DEFAULT_RULES
+from .side import Side
 
 _TAG = re.compile(r'^\[(\w+)\s+"([^"]*)"\]$')
 _MOVE_NUMBER = re.compile(r"^\d+\.(\.\.)?$")
@@ -56,7 +57,7 @@ def export_transcript(game: Game, tags: dict[str, str] | None = None) -> str:
     lines.append(f'[Result "{result_text(game)}"]')
     lines.append("")
     texts = [format_move(m) for m in game.moves]
-    if game.first_side == "white" and texts:
+    if game.first_side is Side.WHITE and texts:
         texts.insert(0, "...")
     for i in range(0, len(texts), 2):
         pair = " ".join(texts[i:i + 2])
@@ -71,27 +72,7 @@ def import_transcript(text: str) -> Game:
     rules, a bad start position, a malformed or illegal move, or a Result tag that the
     moves do not produce.
     """
-    tags: dict[str, tuple[int, str]] = {}
-    moves: list[tuple[int, str]] = []
-    for number, raw in enumerate(text.splitlines(), 1):
-        line = re.split(r"[#;]", raw, maxsplit=1)[0].strip()
-        if not line:
-            continue
-        if line.startswith("["):
-            match = _TAG.match(line)
-            if not match:
-                raise TranscriptError(number, 'a tag must look like [Name "value"]')
-            name, value = match.groups()
-            if name not in _KNOWN_TAGS:
-                raise TranscriptError(number, f"unknown tag {name!r}")
-            if moves:
-                raise TranscriptError(number, "tags must come before the moves")
-            tags[name] = (number, value)
-            continue
-        for word in line.split():
-            if _MOVE_NUMBER.match(word) or word == "...":
-                continue
-            moves.append((number, word))
+    tags, moves = _read(text)
     rules_line, rules = tags.get("Rules", (0, DEFAULT_RULES.name))
     start_line, start = tags.get("Start", (0, START_POSITION))
     try:
@@ -113,3 +94,33 @@ def import_transcript(text: str) -> Game:
         if claimed.strip() not in ("", "*", actual):
             raise TranscriptError(line, f"the moves give {actual!r}, not {claimed!r}")
     return game
+
+
+def _read(text: str) -> tuple[dict[str, tuple[int, str]], list[tuple[int, str]]]:
+    """The tags (name to line number and value) and the moves (line number and text) of a
+    transcript, checked for form only."""
+    tags: dict[str, tuple[int, str]] = {}
+    moves: list[tuple[int, str]] = []
+    for number, raw in enumerate(text.splitlines(), 1):
+        line = re.split(r"[#;]", raw, maxsplit=1)[0].strip()
+        if line.startswith("["):
+            name, value = _tag(number, line)
+            if moves:
+                raise TranscriptError(number, "tags must come before the moves")
+            tags[name] = (number, value)
+            continue
+        for word in line.split():
+            if not _MOVE_NUMBER.match(word) and word != "...":
+                moves.append((number, word))
+    return tags, moves
+
+
+def _tag(number: int, line: str) -> tuple[str, str]:
+    """The name and value of the tag on line ``number``."""
+    match = _TAG.match(line)
+    if not match:
+        raise TranscriptError(number, 'a tag must look like [Name "value"]')
+    name, value = match.groups()
+    if name not in _KNOWN_TAGS:
+        raise TranscriptError(number, f"unknown tag {name!r}")
+    return name, value

@@ -2,7 +2,8 @@
 
 It shares nothing with ``tablut.board`` but the rule parameters: the board is a dict from
 (column, row) to a piece letter, moves are found by stepping square by square, and every
-rule is written out the way RULES.md states it.  Slow and obvious on purpose.
+rule is written out the way the fields of tablut/rules.py describe it.  Slow and obvious on
+purpose.
 """
 
 from __future__ import annotations
@@ -71,7 +72,7 @@ class RefState:
                     tc, tr = tc + dc, tr + dr
         return out
 
-    # The three hostility tests, each straight from the table of RULES.md.
+    # The three hostility tests, each straight from the fields of tablut/rules.py.
     def hostile_to_guard(self, sq: tuple[int, int]) -> bool:
         piece = self.pieces.get(sq)
         if piece == "B":

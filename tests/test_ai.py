@@ -26,7 +26,7 @@ from tablut.ai.bits import (
 from tablut.ai.commands import match_command, search_command
 from tablut.ai.evaluate import FEATURES, Evaluator, features
 from tablut.ai.search import MATE
-from tablut.ai.weights import WEIGHTS
+from tablut.ai.weights import INITIAL, WEIGHTS
 from tablut.board import Board
 from tablut.notation import format_move, parse_position
 from tablut.rules import RULES
@@ -181,7 +181,7 @@ def test_every_rule_set_side_and_length_has_a_puzzle():
 )
 def test_forced_win_is_found(rules, side, n, text):
     board = parse_position(text, RULES[rules])
-    assert board.side == side
+    assert board.side.word == side
     # The solver proves the position: a win in n, none in n - 1.
     assert wins_within(board.copy(), n)
     assert n == 1 or not wins_within(board.copy(), n - 1)
@@ -412,6 +412,7 @@ def test_greedy_player_takes_a_win_in_one():
 def test_weights_cover_every_rule_set_and_feature():
     for name in RULES:
         assert len(WEIGHTS[name]) == len(FEATURES)
+    assert list(INITIAL) == list(FEATURES)
 
 
 def test_the_evaluation_is_the_weighted_features_seen_from_the_side_to_move():

@@ -1,4 +1,4 @@
-"""The public test suite of the text interface (tests/cs61b/), run as its README says.
+"""The public test suite of the text interface (tests/cs61b/), run the way it was meant to.
 
 Each ``.in`` file is fed to ``python -m tablut`` on standard input.  From standard output,
 prompts (everything up to the last ``>`` on a line) are removed, and only ``dump`` blocks

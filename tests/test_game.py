@@ -10,6 +10,7 @@ from helpers import OPENING, game_with, position
 from tablut.board import Outcome, Reason
 from tablut.game import Game, IllegalMove, RecordError
 from tablut.notation import START_POSITION, format_position
+from tablut.side import Side
 
 
 def test_undo_and_redo_walk_the_record():
@@ -70,7 +71,7 @@ def test_a_soldier_may_not_stop_on_the_throne():
 def test_no_move_after_the_end():
     game = Game(start=position("w", B="h8", K="c3"))
     game.play_text("c3-1")
-    assert game.outcome() == Outcome("white", Reason.ESCAPE)
+    assert game.outcome() == Outcome(Side.WHITE, Reason.ESCAPE)
     assert game.legal_moves() == []
     with pytest.raises(IllegalMove, match="game is over"):
         game.play_text("h8-7")
@@ -80,7 +81,7 @@ def test_move_limit_loses_for_the_player_who_must_move_past_it():
     game = game_with("i6-g", limit=1)
     assert game.outcome() is None
     game.play_text("d5-7")
-    assert game.outcome() == Outcome("white", Reason.MOVE_LIMIT)
+    assert game.outcome() == Outcome(Side.WHITE, Reason.MOVE_LIMIT)
 
 
 # -- saved games ------------------------------------------------------------------------------

@@ -10,6 +10,7 @@ from tablut.board import Board
 from tablut.game import Game
 from tablut.notation import format_position
 from tablut.rules import RULES
+from tablut.side import Side
 
 rule_sets = st.sampled_from(sorted(RULES))
 
@@ -75,7 +76,7 @@ def test_move_generator_and_rules_agree_with_the_reference(data, rules):
         assert format_position(board).split()[0] == _ref_rows(reference_position)
         outcome = board.last_move_outcome
         expected = None if ref.winner is None else ref.winner
-        got = None if outcome is None else {"black": "B", "white": "W", None: "draw"}[
+        got = None if outcome is None else {Side.BLACK: "B", Side.WHITE: "W", None: "draw"}[
             outcome.winner]
         assert got == expected
 

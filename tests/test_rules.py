@@ -1,4 +1,4 @@
-"""One test per rule of RULES.md, for each rule set where the rule differs.
+"""One test per rule (the fields of tablut/rules.py), for each rule set where it differs.
 
 Each test builds the smallest position that shows the rule and says what must happen.
 """
@@ -11,6 +11,7 @@ from helpers import board, pieces, play, targets
 from tablut.board import Board, Outcome, Reason
 from tablut.notation import dump
 from tablut.rules import RULES
+from tablut.side import Side
 
 ALL_RULES = sorted(RULES)
 
@@ -20,7 +21,7 @@ ALL_RULES = sorted(RULES)
 @pytest.mark.parametrize("rules", ALL_RULES)
 def test_start_position_black_moves_first(rules):
     b = Board.start(RULES[rules])
-    assert b.side == "black"
+    assert b.side is Side.BLACK
     assert len(pieces(b, "black")) == 16 and len(pieces(b, "white")) == 8
     assert pieces(b, "king") == {"e5"}
     assert dump(b).splitlines()[1] == " 9 - - - B B B - - -"
@@ -37,7 +38,7 @@ def test_turns_alternate(rules):
     b = board(rules, "b", B="b2", W="g3", K="e6")
     assert targets(b, "g3") == set()  # not white's turn
     play(b, "b2-3")
-    assert b.side == "white" and targets(b, "b3") == set()
+    assert b.side is Side.WHITE and targets(b, "b3") == set()
 
 
 @pytest.mark.parametrize("rules", ALL_RULES)
@@ -63,7 +64,7 @@ def test_one_move_captures_three(rules):
 def test_side_without_a_legal_move_loses(rules):
     b = board(rules, "w", B="b3 a2 c2 b1 h8", K="b2")
     assert b.legal_moves() == []
-    assert b.outcome() == Outcome("black", Reason.NO_MOVES)
+    assert b.outcome() == Outcome(Side.BLACK, Reason.NO_MOVES)
 
 
 # -- escape -----------------------------------------------------------------------------------
@@ -72,13 +73,13 @@ def test_side_without_a_legal_move_loses(rules):
                                          ("nielsen", False)])
 def test_king_escapes_to_an_edge(rules, wins):
     b = play(board(rules, "w", B="h8", K="c3"), "c3-1")
-    expected = Outcome("white", Reason.ESCAPE) if wins else None
+    expected = Outcome(Side.WHITE, Reason.ESCAPE) if wins else None
     assert b.outcome() == expected
 
 
 def test_king_escapes_to_a_corner_in_nielsen():
     b = play(board("nielsen", "w", B="h8", K="a3"), "a3-1")
-    assert b.outcome() == Outcome("white", Reason.ESCAPE)
+    assert b.outcome() == Outcome(Side.WHITE, Reason.ESCAPE)
 
 
 # -- the throne -------------------------------------------------------------------------------
@@ -122,7 +123,7 @@ def test_corners_are_hostile_to_both_sides(rules, hostile):
 
 def test_corner_is_hostile_to_the_king_in_nielsen():
     b = play(board("nielsen", "b", B="c3 h8", W="g7", K="b1"), "c3-1")
-    assert b.outcome() == Outcome("black", Reason.KING_CAPTURED)
+    assert b.outcome() == Outcome(Side.BLACK, Reason.KING_CAPTURED)
 
 
 # -- hostility of the throne -------------------------------------------------------------------
@@ -177,7 +178,7 @@ def test_king_is_the_far_piece_of_a_capture(rules, armed):
 @pytest.mark.parametrize("rules", ALL_RULES)
 def test_king_on_throne_needs_four_black_sides(rules):
     b = play(board(rules, "b", B="e6 f5 e4 d7", K="e5", W="a7"), "d7-5")
-    assert b.outcome() == Outcome("black", Reason.KING_CAPTURED)
+    assert b.outcome() == Outcome(Side.BLACK, Reason.KING_CAPTURED)
     assert pieces(b, "king") == set()
     b = play(board(rules, "b", B="e6 f5 d7", W="e4", K="e5"), "d7-5")
     assert b.outcome() is None
@@ -187,27 +188,27 @@ def test_king_on_throne_needs_four_black_sides(rules):
                                              ("nielsen", False)])
 def test_king_next_to_throne_three_black_and_the_throne(rules, captured):
     b = play(board(rules, "b", B="d6 f6 e8", W="a7", K="e6"), "e8-7")
-    assert (b.outcome() == Outcome("black", Reason.KING_CAPTURED)) == captured
+    assert (b.outcome() == Outcome(Side.BLACK, Reason.KING_CAPTURED)) == captured
 
 
 @pytest.mark.parametrize("rules, captured", [("berkeley", False), ("brainking", False),
                                              ("nielsen", True)])
 def test_king_next_to_throne_two_black_sides(rules, captured):
     b = play(board(rules, "b", B="d6 f8", W="a7", K="e6"), "f8-6")
-    assert (b.outcome() == Outcome("black", Reason.KING_CAPTURED)) == captured
+    assert (b.outcome() == Outcome(Side.BLACK, Reason.KING_CAPTURED)) == captured
 
 
 @pytest.mark.parametrize("rules, captured", [("berkeley", True), ("brainking", False),
                                              ("nielsen", True)])
 def test_king_elsewhere_two_black_sides(rules, captured):
     b = play(board(rules, "b", B="c7 b5", W="h2", K="c6"), "b5-c")
-    assert (b.outcome() == Outcome("black", Reason.KING_CAPTURED)) == captured
+    assert (b.outcome() == Outcome(Side.BLACK, Reason.KING_CAPTURED)) == captured
 
 
 @pytest.mark.parametrize("rules", ALL_RULES)
 def test_king_elsewhere_four_black_sides(rules):
     b = play(board(rules, "b", B="c7 b6 d6 b5", W="h2", K="c6"), "b5-c")
-    assert b.outcome() == Outcome("black", Reason.KING_CAPTURED)
+    assert b.outcome() == Outcome(Side.BLACK, Reason.KING_CAPTURED)
 
 
 # -- repetition ------------------------------------------------------------------------------
@@ -217,7 +218,7 @@ SECOND_LAP = ["g4-5", "i7-6", "g5-4", "i6-7"]
 
 
 @pytest.mark.parametrize("rules, outcome", [
-    ("berkeley", Outcome("white", Reason.REPETITION)),
+    ("berkeley", Outcome(Side.WHITE, Reason.REPETITION)),
     ("brainking", None),
     ("nielsen", None),
 ])
@@ -229,7 +230,7 @@ def test_first_repetition(rules, outcome):
 
 @pytest.mark.parametrize("rules, outcome", [
     ("brainking", Outcome(None, Reason.REPETITION)),
-    ("nielsen", Outcome("white", Reason.REPETITION)),
+    ("nielsen", Outcome(Side.WHITE, Reason.REPETITION)),
 ])
 def test_third_occurrence(rules, outcome):
     b = play(Board.start(RULES[rules]), *CYCLE, *SECOND_LAP[:-1])
@@ -248,7 +249,7 @@ RING = "c4 c5 c6 g4 g5 g6 d3 f3 d7 e7 f7 e1"
                                          ("nielsen", True)])
 def test_black_wins_by_encircling(rules, wins):
     b = play(board(rules, "b", B=RING, W="e4", K="e5"), "e1-3")
-    assert (b.outcome() == Outcome("black", Reason.ENCIRCLED)) == wins
+    assert (b.outcome() == Outcome(Side.BLACK, Reason.ENCIRCLED)) == wins
 
 
 def test_a_white_piece_outside_the_ring_breaks_encirclement():
@@ -260,7 +261,7 @@ def test_a_white_piece_outside_the_ring_breaks_encirclement():
 
 def test_escaping_move_still_captures():
     b = play(board("berkeley", "w", B="c1 h8", W="b1", K="d2"), "d2-1")
-    assert b.outcome() == Outcome("white", Reason.ESCAPE)
+    assert b.outcome() == Outcome(Side.WHITE, Reason.ESCAPE)
     assert "c1" not in pieces(b, "black")
 
 

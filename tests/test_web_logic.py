@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from tablut import RULES, Game, NotationError
+from tablut import RULES, Game, NotationError, Side
 from tablut.ai import LEVELS
 from web.match_score import match_score
 from web.setup_mode import SetupBoard
@@ -149,15 +149,15 @@ def test_status_says_whose_turn_and_who_won() -> None:
 
 def test_outcome_sentences_name_every_reason() -> None:
     from tablut import Outcome, Reason
-    assert outcome_sentence(Outcome("black", Reason.KING_CAPTURED)) == (
+    assert outcome_sentence(Outcome(Side.BLACK, Reason.KING_CAPTURED)) == (
         "Black wins. The king was captured.")
-    assert outcome_sentence(Outcome("black", Reason.ENCIRCLED)).startswith("Black wins.")
-    assert outcome_sentence(Outcome("white", Reason.NO_MOVES)) == (
+    assert outcome_sentence(Outcome(Side.BLACK, Reason.ENCIRCLED)).startswith("Black wins.")
+    assert outcome_sentence(Outcome(Side.WHITE, Reason.NO_MOVES)) == (
         "White wins. Black had no legal move.")
-    assert outcome_sentence(Outcome("black", Reason.REPETITION)) == (
+    assert outcome_sentence(Outcome(Side.BLACK, Reason.REPETITION)) == (
         "Black wins. White repeated a position.")
     assert outcome_sentence(Outcome(None, Reason.REPETITION)).startswith("Draw.")
-    assert "move limit" in outcome_sentence(Outcome("white", Reason.MOVE_LIMIT))
+    assert "move limit" in outcome_sentence(Outcome(Side.WHITE, Reason.MOVE_LIMIT))
 
 
 def test_move_limit_is_reported() -> None:
@@ -173,7 +173,7 @@ def test_move_list_numbers_pair_black_and_white() -> None:
         game.play_text(text)
     entries = list(move_entries(game))
     assert [(e.number, e.text, e.side) for e in entries] == [
-        ("1.", "i6-g", "black"), ("1…", "d5-7", "white"), ("2.", "i4-g", "black")]
+        ("1.", "i6-g", Side.BLACK), ("1…", "d5-7", Side.WHITE), ("2.", "i4-g", Side.BLACK)]
     assert [e.ply for e in entries] == [1, 2, 3]
 
 
@@ -194,10 +194,10 @@ def test_captured_counts() -> None:
 
 
 def test_score_text() -> None:
-    assert score_text(150, None, "white") == ("+1.50", 0.65)
-    assert score_text(150, None, "black")[0] == "-1.50"
-    assert score_text(99990, 3, "black") == ("Black wins in 3 moves", 0.0)
-    assert score_text(-99990, -1, "black") == ("White wins in 1 move", 1.0)
+    assert score_text(150, None, Side.WHITE) == ("+1.50", 0.65)
+    assert score_text(150, None, Side.BLACK)[0] == "-1.50"
+    assert score_text(99990, 3, Side.BLACK) == ("Black wins in 3 moves", 0.0)
+    assert score_text(-99990, -1, Side.BLACK) == ("White wins in 1 move", 1.0)
 
 
 # -- set-up ------------------------------------------------------------------------------
@@ -216,7 +216,7 @@ def test_setup_position_must_be_playable() -> None:
     board.cycle(20)  # c3: a king
     board.side = "white"
     game = board.start_game("berkeley")
-    assert game.side == "white" and game.board.piece_at(20) == "king"
+    assert game.side is Side.WHITE and game.board.piece_at(20) == "king"
     assert is_setup_text(board.position())
     assert not is_setup_text("x b")
 
@@ -232,12 +232,12 @@ def test_setup_refuses_a_soldier_on_a_nielsen_corner() -> None:
 
 def test_match_score_counts_the_current_game_and_swaps_sides() -> None:
     rules = RULES["berkeley"]
-    score = match_score(rules, [], ("white", 31))
+    score = match_score(rules, [], (Side.WHITE, 31))
     assert score.rows[0].first_side == "black" and score.rows[1].first_side == "white"
     assert score.rows[0].result == "Player 2 won in 31 moves"
     assert score.summary == "Player 2 leads." and not score.finished
     assert score.rows[1].result == "Next"
-    score = match_score(rules, [("second", 31)], ("white", 1))
+    score = match_score(rules, [("second", 31)], (Side.WHITE, 1))
     assert score.finished and score.wins == (1, 1)
     assert score.summary == "Player 1 wins the match."  # the faster win
     assert match_score(rules, [], None).rows[0].result == "In progress"

@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 from helpers import position
 
-from tablut import Game, parse_move
+from tablut import Game, Side, parse_move
 from tablut.links import game_to_fragment
 from tablut.squares import parse_square
 from web.board import marks_for, reserved_squares
@@ -143,7 +143,7 @@ def test_the_computer_answers_a_move_once_per_position() -> None:
     assert request is not None and request.kind == "move"
     assert turns.is_thinking() and turns.next_request() is None
     answer_now(turns, request)
-    assert len(session.game.moves) == 2 and session.game.side == "black"
+    assert len(session.game.moves) == 2 and session.game.side is Side.BLACK
     assert not turns.is_thinking()
 
 
@@ -182,7 +182,7 @@ def test_the_computer_waits_while_a_person_looks_back() -> None:
     session.play(parse_move("d1-4"))
     answer_now(turns, turns.next_request())
     session.step(-1)
-    assert session.browsing and session.game.side == "white"
+    assert session.browsing and session.game.side is Side.WHITE
     assert turns.next_request() is None
     session.step(1)
     assert not session.browsing
@@ -310,7 +310,7 @@ def test_new_rules_start_a_new_game_and_offer_the_old_one_back() -> None:
 
 def test_players_and_level_follow_the_form() -> None:
     session = human_game()
-    session.set_player("white", "computer")
+    session.set_player(Side.WHITE, "computer")
     session.set_level(2)
     assert session.settings.white == "computer" and session.settings.level == 2
 
@@ -327,7 +327,7 @@ def test_setup_mode_edits_checks_and_plays_the_position() -> None:
     assert session.setup is not None  # two kings: not playable
     assert "cannot be played" in session.notice.text
     click(session, "a1")  # the second king becomes black
-    set_setup_side(session, "white")
+    set_setup_side(session, Side.WHITE)
     set_setup_mode(session, False)
     assert session.setup is None
     assert session.game.start == position("w", B="a1", K="e5")
@@ -354,7 +354,7 @@ def finish_by_escape(session: Session) -> None:
 
 def test_a_match_keeps_the_score_and_swaps_sides() -> None:
     session = human_game(rules="berkeley", match=True)
-    session.set_player("white", "computer")
+    session.set_player(Side.WHITE, "computer")
     finish_by_escape(session)
     table = session.match_table()
     assert table.rows[0].result.startswith("Player 2 won")
@@ -362,7 +362,7 @@ def test_a_match_keeps_the_score_and_swaps_sides() -> None:
     session.new_game()
     assert session.notice.text == "Game 2 of the match: sides swapped."
     assert session.settings.black == "computer" and session.settings.white == "human"
-    assert session.player_side("first") == "white"
+    assert session.player_side("first") is Side.WHITE
     finish_by_escape(session)
     assert session.end_offer() == "New match"
     assert session.match_table().summary == "Player 2 wins the match." or \

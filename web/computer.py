@@ -20,6 +20,7 @@ import json
 from dataclasses import dataclass
 from typing import Any, Literal, Protocol
 
+from tablut import Side
 from web import ai_worker
 from web.session import Session
 
@@ -64,7 +65,7 @@ class AnalysisShown:
     (:meth:`tablut.ai.Analysis.to_dict` data), or why there is none (``problem``)."""
 
     data: dict[str, Any]
-    side: str
+    side: Side
     problem: str | None = None
 
 
@@ -97,7 +98,7 @@ class ComputerTurns:
         self._asked_for = session.generation
         settings = session.settings
         if session.computer_to_move():
-            both = settings.is_computer("black") and settings.is_computer("white")
+            both = settings.is_computer(Side.BLACK) and settings.is_computer(Side.WHITE)
             self.thinking = self._request("move", settings.level,
                                           pause=SELF_PLAY_PAUSE if both else 0.0)
             return self.thinking

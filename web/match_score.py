@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from tablut import Match, Rules
+from tablut import Match, Rules, Side
 from tablut.match import GameResult
 
 PLAYER_NAMES = {"first": "Player 1", "second": "Player 2"}
@@ -49,10 +49,10 @@ def match_of(rules: Rules, results: list[tuple[str | None, int]]) -> Match:
 def match_score(
     rules: Rules,
     results: list[tuple[str | None, int]],
-    current: tuple[str | None, int] | None,
+    current: tuple[Side | None, int] | None,
 ) -> MatchScore:
     """Score the match of ``results`` plus the ``current`` game's result (its winning
-    side, "black"/"white"/None, and plies) when it has ended, else None."""
+    side, None for a draw, and plies) when it has ended, else None."""
     match = match_of(rules, results)
     if current is not None and not match.finished:
         match.record(current[0], current[1])
@@ -70,8 +70,8 @@ def match_score(
             text = "In progress" if current is None else "Next"
         else:
             text = "To play"
-        rows.append(MatchRow(number, match.side_of("first", number),
-                             match.side_of("second", number), text))
+        rows.append(MatchRow(number, match.side_of("first", number).word,
+                             match.side_of("second", number).word, text))
     leader = match.leader()
     if match.finished:
         summary = (f"{PLAYER_NAMES[leader]} wins the match." if leader

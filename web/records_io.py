@@ -99,7 +99,7 @@ def describe(game: Game) -> str:
     here = game.ply
     game.goto(count)
     outcome = game.outcome()
-    state = outcome.describe() if outcome else f"{game.side.capitalize()} to move."
+    state = outcome.describe() if outcome else f"{game.side.word.capitalize()} to move."
     game.goto(here)
     return f"{moves}, {game.rules.name} rules. {state}"
 

@@ -21,16 +21,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import Any, Literal
+from typing import Any
 
-from tablut import RULES, Game, IllegalMove, Move
+from tablut import RULES, Game, IllegalMove, Move, Side
 from tablut.squares import squares_of
 from web.match_score import MatchScore, match_of, match_score
 from web.setup_mode import SetupBoard
 from web.state import PageState, Settings, StateError, parse_limit, parse_seed, validated
 from web.texts import status_text
-
-Side = Literal["black", "white"]
 
 
 @dataclass(frozen=True)
@@ -41,9 +39,6 @@ class Notice:
     action: tuple[str, Callable[[], None]] | None = None
 
 
-def other(side: str) -> Side:
-    """The opponent of ``side``."""
-    return "white" if side == "black" else "black"
 
 
 class Session:
@@ -130,7 +125,7 @@ class Session:
     def status(self) -> str:
         """The status line: whose turn it is, who won, or what set-up mode expects."""
         if self.setup is not None:
-            return (f"Set-up mode: {self.setup.side.capitalize()} to move first. Click a "
+            return (f"Set-up mode: {self.setup.side.word.capitalize()} to move first. Click a "
                     "square to change its piece.")
         return status_text(self.game)
 
@@ -299,7 +294,7 @@ class Session:
     def _movable(self, sq: int) -> bool:
         """Whether ``sq`` holds a piece of the side to move (it may be blocked in)."""
         piece = self.game.board.piece_at(sq)
-        return piece is not None and (piece == "black") == (self.game.side == "black")
+        return piece is not None and (piece == "black") == (self.game.side is Side.BLACK)
 
     def undo(self) -> None:
         """Take back the last move; against the computer, its move and the person's move
@@ -308,7 +303,7 @@ class Session:
             return
         game, settings = self.game, self.settings
         game.undo()
-        both = settings.is_computer("black") and settings.is_computer("white")
+        both = settings.is_computer(Side.BLACK) and settings.is_computer(Side.WHITE)
         while not both and game.ply > 0 and settings.is_computer(game.side):
             game.undo()
         self.browsing = False
@@ -321,7 +316,7 @@ class Session:
         game, settings = self.game, self.settings
         game.redo()
         while (game.ply < len(game.moves) and settings.is_computer(game.side)
-               and not settings.is_computer(other(game.side))):
+               and not settings.is_computer(game.side.opponent)):
             game.redo()
         self.browsing = False
         self.changed()
@@ -345,9 +340,9 @@ class Session:
         """The settings with ``changes``; StateError if they are not valid."""
         return validated(replace(self.settings, **changes))
 
-    def set_player(self, side: str, who: str) -> None:
+    def set_player(self, side: Side, who: str) -> None:
         """Let a person or the computer ("human" or "computer") play ``side``."""
-        self.settings = self.settings_with(**{side: who})
+        self.settings = self.settings_with(**{side.word: who})
         self.browsing = False
         self.changed()
 
@@ -370,7 +365,7 @@ class Session:
         player has already reached, or a bad number, is refused with a message."""
         try:
             limit = parse_limit(text)
-            made = max(self.game.moves_made_by("black"), self.game.moves_made_by("white"))
+            made = max(self.game.moves_made_by(side) for side in Side)
             if limit is not None and made >= limit:
                 raise ValueError(f"a player has already made {made} moves")
         except ValueError as error:
@@ -406,9 +401,9 @@ class Session:
         self.settings = self.settings_with(analysis=not self.settings.analysis)
         self.changed()
 
-def captured_kind(mover: str, sq: int, king_before: int) -> str:
+def captured_kind(mover: Side, sq: int, king_before: int) -> str:
     """The kind of piece a move by ``mover`` captured on ``sq``: black's captures are
     white guards or, on the king's square, the king; white's are black pieces."""
-    if mover == "white":
+    if mover is Side.WHITE:
         return "black"
     return "king" if sq == king_before else "white"

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from tablut import RULES
+from tablut import RULES, Side
 from tablut.ai import LEVELS
 from web.dom import Listeners, element
 from web.session import Session
@@ -34,15 +34,15 @@ class SettingsForm:
         for name, spec in RULES.items():
             self.find("rules").appendChild(element(document, "option", spec.title, value=name))
         changes: dict[str, Callable[[Any], None]] = {
-            "black-player": lambda box: session.set_player("black", str(box.value)),
-            "white-player": lambda box: session.set_player("white", str(box.value)),
+            "black-player": lambda box: session.set_player(Side.BLACK, str(box.value)),
+            "white-player": lambda box: session.set_player(Side.WHITE, str(box.value)),
             "level": lambda box: session.set_level(int(box.value)),
             "rules": lambda box: session.set_rules(str(box.value)),
             "seed": lambda box: session.set_seed(str(box.value)),
             "limit": lambda box: session.set_limit(str(box.value)),
             "match": lambda box: session.set_match(bool(box.checked)),
             "setup-mode": lambda box: set_setup_mode(session, bool(box.checked)),
-            "setup-side": lambda box: set_setup_side(session, str(box.value)),
+            "setup-side": lambda box: set_setup_side(session, Side.parse(str(box.value))),
         }
         for name, change in changes.items():
             listeners.on(self.find(name), "change",
@@ -71,5 +71,5 @@ class SettingsForm:
         self.find("setup-mode").checked = session.setup is not None
         self.find("setup-tools").hidden = session.setup is None
         if session.setup is not None:
-            self.find("setup-side").value = session.setup.side
+            self.find("setup-side").value = session.setup.side.word
         self.find("rules-summary").textContent = RULES[s.rules].summary

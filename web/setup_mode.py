@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from tablut import Game, NotationError, format_position
+from tablut import Game, NotationError, Side, format_position
 from tablut.squares import SIZE
 
 if TYPE_CHECKING:
@@ -29,14 +29,14 @@ class SetupBoard:
     """A position under construction: 81 cells (``-``, ``B``, ``W``, ``K``) and the side to
     move. It answers :meth:`piece_at` like a board, so the board view draws it."""
 
-    def __init__(self, position: str, side: str | None = None) -> None:
+    def __init__(self, position: str, side: Side | None = None) -> None:
         """Start from a position string (valid or not, but well-shaped); ``side``, when
         given, replaces the position's side to move."""
         rows_text, side_char = position.split(" ")
         rows = rows_text.split("/")
         # cells[sq]: square 0 is a1, row 0 is rank 1, as in tablut.squares.
         self.cells = [rows[SIZE - 1 - sq // SIZE][sq % SIZE] for sq in range(SIZE * SIZE)]
-        self.side = side or ("black" if side_char == "b" else "white")
+        self.side = side if side is not None else (Side.BLACK if side_char == "b" else Side.WHITE)
 
     def piece_at(self, sq: int) -> str | None:
         """What stands on ``sq``: "black", "white", "king" or None."""
@@ -50,7 +50,7 @@ class SetupBoard:
     def position(self) -> str:
         """The position string, rows 9 to 1, then b or w."""
         rows = ["".join(self.cells[row * SIZE:(row + 1) * SIZE]) for row in range(SIZE)]
-        return "/".join(reversed(rows)) + (" b" if self.side == "black" else " w")
+        return "/".join(reversed(rows)) + (" b" if self.side is Side.BLACK else " w")
 
     def start_game(self, rules: str, limit: int | None = None) -> Game:
         """A new game from this position; NotationError, saying what is wrong, if the
@@ -80,10 +80,10 @@ def set_setup_mode(session: Session, on: bool) -> None:
             session.say(f"This position cannot be played: {error}. Still in set-up mode.")
             return
         session.replace(game)
-        session.say(f"Play starts from the set-up position; {game.side} to move.")
+        session.say(f"Play starts from the set-up position; {game.side.word} to move.")
 
 
-def set_setup_side(session: Session, side: str) -> None:
+def set_setup_side(session: Session, side: Side) -> None:
     """Choose the side to move first from the position being set up."""
     if session.setup is not None:
         session.setup.side = side

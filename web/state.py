@@ -15,7 +15,7 @@ import json
 from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
-from tablut import RULES, Game, RecordError
+from tablut import RULES, Game, RecordError, Side
 from tablut.ai import DEFAULT_LEVEL, LEVELS
 
 #: The localStorage key of the page's record.
@@ -25,7 +25,6 @@ RECORD_FORMAT = "tablut-page"
 RECORD_VERSION = 1
 
 PLAYERS = ("human", "computer")
-SIDES = ("black", "white")
 
 #: The largest move limit the settings accept; games rarely last 200 moves a side.
 MAX_LIMIT = 999
@@ -59,11 +58,11 @@ class Settings:
     match: bool = False
     analysis: bool = False
 
-    def player(self, side: str) -> str:
+    def player(self, side: Side) -> str:
         """Who plays ``side``: "human" or "computer"."""
-        return self.black if side == "black" else self.white
+        return self.black if side is Side.BLACK else self.white
 
-    def is_computer(self, side: str) -> bool:
+    def is_computer(self, side: Side) -> bool:
         """Whether the computer plays ``side``."""
         return self.player(side) == "computer"
 
@@ -101,9 +100,9 @@ def _is_int(value: Any) -> bool:
 
 def validated(settings: Settings) -> Settings:
     """Return ``settings`` if every field is valid; else raise StateError naming it."""
-    for side in SIDES:
+    for side in Side:
         if settings.player(side) not in PLAYERS:
-            raise StateError(f"the {side} player must be human or computer")
+            raise StateError(f"the {side.word} player must be human or computer")
     if not _is_int(settings.level) or settings.level not in LEVELS:
         raise StateError(f"the AI level must be one of {min(LEVELS)}..{max(LEVELS)}")
     if settings.rules not in RULES:

@@ -9,13 +9,13 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from tablut import Game, Outcome, Reason, format_move, parse_position
+from tablut import Game, Outcome, Reason, Side, format_move, parse_position
 
 
 def outcome_sentence(outcome: Outcome) -> str:
     """How a game ended, for the status line: "White wins. The king escaped."."""
     winner = outcome.winner
-    loser = None if winner is None else ("black" if winner == "white" else "white")
+    loser = None if winner is None else winner.opponent.word
     if outcome.reason is Reason.ESCAPE:
         why = "The king escaped."
     elif outcome.reason is Reason.KING_CAPTURED:
@@ -29,7 +29,7 @@ def outcome_sentence(outcome: Outcome) -> str:
                else f"{str(loser).capitalize()} repeated a position.")
     else:
         why = "The move limit was reached."
-    head = "Draw." if winner is None else f"{winner.capitalize()} wins."
+    head = "Draw." if winner is None else f"{winner.word.capitalize()} wins."
     return f"{head} {why}"
 
 
@@ -38,13 +38,13 @@ def status_text(game: Game) -> str:
     outcome = game.outcome()
     if outcome is not None:
         return outcome_sentence(outcome)
-    return f"{game.side.capitalize()} to move."
+    return f"{game.side.word.capitalize()} to move."
 
 
 def move_label(game: Game, ply: int) -> str:
     """The number of the move that leads to ``ply`` (1-based), as the move list shows it:
     "3." for black's third move, "3…" for white's reply."""
-    offset = 0 if game.first_side == "black" else 1
+    offset = 0 if game.first_side is Side.BLACK else 1
     index = ply - 1 + offset
     number = index // 2 + 1
     return f"{number}." if index % 2 == 0 else f"{number}…"
@@ -57,7 +57,7 @@ class MoveEntry:
     ply: int
     number: str
     text: str
-    side: str
+    side: Side
 
 
 def move_entries(game: Game) -> Iterator[MoveEntry]:
@@ -66,7 +66,7 @@ def move_entries(game: Game) -> Iterator[MoveEntry]:
     side = game.first_side
     for ply, move in enumerate(game.moves, 1):
         yield MoveEntry(ply, move_label(game, ply), format_move(move), side)
-        side = "white" if side == "black" else "black"
+        side = side.opponent
 
 
 def captured_counts(game: Game) -> dict[str, int]:
@@ -82,18 +82,18 @@ def captured_counts(game: Game) -> dict[str, int]:
     }
 
 
-def score_text(score: int, mate_in: int | None, side: str) -> tuple[str, float]:
+def score_text(score: int, mate_in: int | None, side: Side) -> tuple[str, float]:
     """The evaluation as words and as white's share of the bar (0..1).
 
     ``score`` and ``mate_in`` are for ``side``, the side to move, as the engine gives them
     (hundredths of a guard; ``mate_in`` > 0 when ``side`` wins by force).
     """
-    white_view = score if side == "white" else -score
+    white_view = score if side is Side.WHITE else -score
     if mate_in is not None:
-        winner = side if mate_in > 0 else ("black" if side == "white" else "white")
+        winner = side if mate_in > 0 else side.opponent
         moves = abs(mate_in)
-        text = f"{winner.capitalize()} wins in {moves} move{'s' if moves != 1 else ''}"
-        return text, 1.0 if winner == "white" else 0.0
+        text = f"{winner.word.capitalize()} wins in {moves} move{'s' if moves != 1 else ''}"
+        return text, 1.0 if winner is Side.WHITE else 0.0
     share = 0.5 + max(-0.5, min(0.5, white_view / 1000))
     sign = "+" if white_view > 0 else ""
     return f"{sign}{white_view / 100:.2f}", share

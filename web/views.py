@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from tablut import Side
 from web.computer import ComputerTurns
 from web.dom import Listeners, element, svg_element
 from web.match_score import PLAYER_NAMES
@@ -146,12 +147,12 @@ class MoveListView:
             if row is None:
                 row = rows[number] = element(document, "li", value=number)
                 self.list.appendChild(row)
-                if entry.side == "white":
+                if entry.side is Side.WHITE:
                     row.appendChild(element(document, "span", "…", class_="move-gap",
                                             aria_hidden="true"))
             button = self.buttons[entry.ply] = element(
                 document, "button", entry.text, type="button", class_="move",
-                data_ply=entry.ply, aria_label=f"{entry.number} {entry.side} {entry.text}")
+                data_ply=entry.ply, aria_label=f"{entry.number} {entry.side.word} {entry.text}")
             row.appendChild(button)
         self.empty.hidden = bool(session.game.moves)
 
@@ -277,7 +278,7 @@ class MatchView:
         first = session.player_side("first")
         who = session.settings.player(first)
         self.summary.textContent = (f"{score.summary} {PLAYER_NAMES['first']} ({who}) has "
-                                    f"{first} in this game.")
+                                    f"{first.word} in this game.")
 
     def _row(self, head: str, *cells: str, class_: str | None = None) -> None:
         document = self.document

@@ -9,9 +9,9 @@ Pure Python, standard library only, the same natively and in the browser::
         print(a.depth, a.score, a.mate_in, a.pv)   # one line per completed depth
 
 Modules: :mod:`.engine` (levels, Engine, Analysis), :mod:`.search` (the tree search),
-:mod:`.evaluate` (the static evaluation), :mod:`.weights` (its tuned weights),
-:mod:`.bits` (bitboard threat tests), :mod:`.match` (games between players) and
-:mod:`.commands` (``python -m tablut search`` and ``match``).
+:mod:`.ordering` (which moves it tries first), :mod:`.evaluate` (the static evaluation),
+:mod:`.weights` (its tuned weights), :mod:`.bits` (bitboard threat tests), :mod:`.match`
+(games between players) and :mod:`.commands` (``python -m tablut search`` and ``match``).
 """
 
 from .engine import DEFAULT_LEVEL, LEVELS, Analysis, Engine, GreedyPlayer, Level

@@ -21,12 +21,15 @@ from __future__ import annotations
 import argparse
 import sys
 import time
+from collections.abc import Callable
 from typing import NoReturn
 
+from ..match import FIRST, GameResult, side_in_game
 from ..notation import START_POSITION, NotationError, format_move, parse_position
 from ..rules import RULES, rules_named
+from ..side import Side
 from .engine import DEFAULT_LEVEL, LEVELS, Engine, GreedyPlayer
-from .match import play_match
+from .match import Player, play_match
 
 
 class _UsageError(Exception):
@@ -37,6 +40,7 @@ class _Parser(argparse.ArgumentParser):
     """An argument parser whose errors are one line, not usage and a message."""
 
     def error(self, message: str) -> NoReturn:
+        """Raise ``message`` as a one-line usage error."""
         raise _UsageError(f"{self.prog}: {message}")
 
 
@@ -149,45 +153,69 @@ def match_command(argv: list[str]) -> int:
     except _UsageError as error:
         return _fail(error)
 
-    def label(spec: str) -> str:
-        return "greedy" if spec == "greedy" else f"level {spec} ({LEVELS[int(spec)].name})"
-
-    def factory(spec: str):
-        if spec == "greedy":
-            return lambda seed: GreedyPlayer(seed)
-        return lambda seed: Engine(level=int(spec), seed=seed)
-
-    name_a, name_b = label(args.white), label(args.black)
-    if name_a == name_b:
-        name_a, name_b = name_a + " #1", name_b + " #2"
-    # Player A is white in the first game of each pair, so it is "B" that has black first.
-    wins = {name_a: [0, 0], name_b: [0, 0]}  # [as black, as white]
-    played = {name_a: [0, 0], name_b: [0, 0]}
-    side_wins = {"black": 0, "white": 0, None: 0}
-    plies = 0
+    white_name, black_name = _label(args.white), _label(args.black)
+    if white_name == black_name:
+        white_name, black_name = white_name + " #1", black_name + " #2"
+    # The match's first player has black in game 1: that is --black's player.
+    tally = _Tally(first=black_name, second=white_name)
     start = time.perf_counter()
-    results = play_match(factory(args.black), factory(args.white), (name_b, name_a),
+    results = play_match(_factory(args.black), _factory(args.white), (black_name, white_name),
                          args.rules, args.games, args.seed, args.opening_plies,
                          args.max_plies)
     for number, result in enumerate(results, 1):
-        played[result.black][0] += 1
-        played[result.white][1] += 1
-        side_wins[result.winner_side] += 1
-        plies += result.plies
-        if result.winner is not None:
-            wins[result.winner][0 if result.winner_side == "black" else 1] += 1
-        verdict = (f"{result.winner_side.capitalize()} ({result.winner}) wins"
-                   if result.winner else "Draw")
-        print(f"game {number}: black {result.black}, white {result.white}: {verdict}, "
-              f"{result.reason}, {result.plies} plies", flush=True)
+        print(tally.add(number, result), flush=True)
     elapsed = time.perf_counter() - start
     print(f"{args.games} games, {args.rules.name} rules, {elapsed:.1f} s "
-          f"({plies / max(1, args.games):.0f} plies a game)")
-    print(f"by side: white {side_wins['white']}, black {side_wins['black']}, "
-          f"draws {side_wins[None]}")
-    for name in (name_a, name_b):
-        total = sum(wins[name])
-        print(f"{name}: {total} wins of {args.games} "
-              f"(as black {wins[name][0]}/{played[name][0]}, "
-              f"as white {wins[name][1]}/{played[name][1]})")
+          f"({tally.plies / max(1, args.games):.0f} plies a game)")
+    print(f"by side: white {tally.side_wins[Side.WHITE]}, black {tally.side_wins[Side.BLACK]}, "
+          f"draws {tally.side_wins[None]}")
+    for name in (white_name, black_name):
+        wins, played = tally.wins[name], tally.played[name]
+        print(f"{name}: {sum(wins)} wins of {args.games} "
+              f"(as black {wins[Side.BLACK]}/{played[Side.BLACK]}, "
+              f"as white {wins[Side.WHITE]}/{played[Side.WHITE]})")
     return 0
+
+
+def _label(spec: str) -> str:
+    return "greedy" if spec == "greedy" else f"level {spec} ({LEVELS[int(spec)].name})"
+
+
+def _factory(spec: str) -> Callable[[int], Player]:
+    if spec == "greedy":
+        return lambda seed: GreedyPlayer(seed)
+    return lambda seed: Engine(level=int(spec), seed=seed)
+
+
+class _Tally:
+    """The running score of ``python -m tablut match``: wins and games per player and side,
+    for the match's first player (black in game 1) and second player."""
+
+    def __init__(self, first: str, second: str) -> None:
+        """No games yet between ``first`` (black in game 1) and ``second``."""
+        self.first = first
+        self.second = second
+        self.wins = {first: [0, 0], second: [0, 0]}  # indexed by Side
+        self.played = {first: [0, 0], second: [0, 0]}
+        self.side_wins: dict[Side | None, int] = {Side.BLACK: 0, Side.WHITE: 0, None: 0}
+        self.plies = 0
+
+    def add(self, number: int, result: GameResult) -> str:
+        """Count game ``number``; the line that reports it."""
+        if side_in_game(FIRST, number) is Side.BLACK:
+            black, white = self.first, self.second
+        else:
+            black, white = self.second, self.first
+        self.played[black][Side.BLACK] += 1
+        self.played[white][Side.WHITE] += 1
+        self.plies += result.plies
+        if result.winner is None:
+            self.side_wins[None] += 1
+            verdict = "Draw"
+        else:
+            side = Side.BLACK if result.winner == black else Side.WHITE
+            self.side_wins[side] += 1
+            self.wins[result.winner][side] += 1
+            verdict = f"{side.word.capitalize()} ({result.winner}) wins"
+        return (f"game {number}: black {black}, white {white}: {verdict}, {result.reason}, "
+                f"{result.plies} plies")

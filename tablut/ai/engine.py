@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from ..board import Board, Move
 from ..notation import format_move
 from .evaluate import Evaluator
+from .ordering import order_root_moves
 from .search import MATE_BOUND, Iteration, Searcher, mate_in
 from .weights import weights_for
 
@@ -189,7 +190,7 @@ class Engine:
         if not yielded and board.last_move_outcome is None and board.legal_moves():
             # Not even depth 1 finished: fall back on the quick look at each move, which
             # puts wins first and moves that lose at once last.
-            moves = searcher._order_root(board.copy(), board.legal_moves())
+            moves = order_root_moves(board.copy(), board.legal_moves())
             elapsed = time.perf_counter() - start
             result = Analysis(moves[0], 0, None, (moves[0],), 0, 0, searcher.nodes,
                               int(searcher.nodes / elapsed) if elapsed > 0 else 0,
@@ -210,10 +211,6 @@ class Engine:
         """The move the engine plays in ``board`` (which it does not change)."""
         return self.think(board).move
 
-    def choose_move_dict(self, board: Board) -> dict:
-        """:meth:`think` as plain data (see :meth:`Analysis.to_dict`)."""
-        return self.think(board).to_dict()
-
 
 class GreedyPlayer:
     """A one-ply player for measuring the engine: it plays the move whose resulting
@@ -223,6 +220,7 @@ class GreedyPlayer:
     name = "greedy"
 
     def __init__(self, seed: int = 0) -> None:
+        """A greedy player whose ties are broken by ``random.Random(seed)``."""
         self.rng = random.Random(seed)
 
     def choose_move(self, board: Board) -> Move:

@@ -6,7 +6,7 @@ threaten to escape, squares from which he would threaten twice), what surrounds 
 that can be captured next move, mobility, and for the encirclement rule how many white
 pieces are shut in.  Each rule set has its own weights (:mod:`tablut.ai.weights`), found by
 self-play with ``tools/tune.py``; the features themselves read the rule set only through
-:func:`tablut.ai.bits.geometry` and the :class:`tablut.rules.Rules` fields.
+the board's :class:`tablut.geometry.RuleGeometry` and the :class:`tablut.rules.Rules` fields.
 
 Scores are in hundredths of a white guard, roughly; a won position is worth far more
 (see :data:`tablut.ai.search.MATE`), so no sum of features comes near it.
@@ -17,19 +17,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from operator import mul
 
-from ..board import WHITE
+from ..board import Board
 from ..rules import Rules
-from ..squares import ALL, EDGES_BB, NEIGHBOUR_MASKS, SIZE
-from .bits import (
-    NOT_A,
-    NOT_I,
-    capture_destinations,
-    escape_lines,
-    fill,
-    geometry,
-    king_capture_squares,
-    rook_targets,
-)
+from ..side import WHITE_TO_MOVE, Side
+from ..squares import ALL, EDGES_BB, NEIGHBOUR_MASKS, SIZE, flood, rook_reach, rook_targets
+from .bits import capture_destinations, escape_lines, king_capture_squares
 
 FEATURES: tuple[str, ...] = (
     "white_guards",          # white soldiers on the board
@@ -67,10 +59,10 @@ _DIST_CORNER = tuple(
 )
 
 
-def features(board) -> list[int]:
+def features(board: Board) -> list[int]:
     """The feature vector of ``board`` (see :data:`FEATURES`), from white's side."""
     rules: Rules = board.rules
-    geo = geometry(rules)
+    geo = board.geometry
     black = board.black
     white = board.white
     king = board.king
@@ -83,8 +75,8 @@ def features(board) -> list[int]:
     occupied = black | white | kbit
     empty = ALL & ~occupied
     soldier_ok = geo.soldier_ok
-    b_reach = fill(black, empty) & soldier_ok
-    w_reach = fill(white, empty) & soldier_ok
+    b_reach = rook_reach(black, empty) & soldier_ok
+    w_reach = rook_reach(white, empty) & soldier_ok
     k1 = rook_targets(king, occupied) & ~geo.king_forbidden
     # Escape lines as the king sees them: his own square does not block his lines.
     n, e, s, w = escape_lines(empty | kbit, geo.corner_escape)
@@ -94,16 +86,16 @@ def features(board) -> list[int]:
     f[3] = (k1 & one).bit_count()
     f[4] = (k1 & two).bit_count()
     f[5] = (n >> king & 1) + (e >> king & 1) + (s >> king & 1) + (w >> king & 1)
-    f[6] = (fill(k1, empty) & one & ~k1).bit_count()
+    f[6] = (rook_reach(k1, empty) & one & ~k1).bit_count()
     around = NEIGHBOUR_MASKS[king]
     f[7] = (around & (black | geo.hostile_to_king_squares)).bit_count()
     f[8] = (around & white).bit_count()
     capture_squares = king_capture_squares(board)
     f[9] = capture_squares.bit_count()
     f[10] = (capture_squares & b_reach).bit_count()
-    white_hanging = (capture_destinations(board, 0) & b_reach).bit_count()
+    white_hanging = (capture_destinations(board, Side.BLACK) & b_reach).bit_count()
     white_attack = w_reach | k1 if rules.king_armed else w_reach
-    black_hanging = (capture_destinations(board, 1) & white_attack).bit_count()
+    black_hanging = (capture_destinations(board, Side.WHITE) & white_attack).bit_count()
     f[11] = white_hanging
     f[12] = black_hanging
     f[13] = w_reach.bit_count()
@@ -113,7 +105,7 @@ def features(board) -> list[int]:
     if rules.encirclement:
         f[17] = _enclosed(black, white | kbit)
     f[18] = (black & _CORNER_DIAGONALS).bit_count()
-    if board.turn == WHITE:
+    if board.turn == WHITE_TO_MOVE:
         f[19] = 1
         f[20] = 1 if black_hanging else 0
     else:
@@ -124,19 +116,7 @@ def features(board) -> list[int]:
 
 def _enclosed(black: int, whites: int) -> int:
     """White pieces that cannot reach an edge without crossing a black piece."""
-    free = ALL & ~black
-    reach = EDGES_BB & free
-    while True:
-        grown = reach | (fill_step(reach) & free)
-        if grown == reach:
-            break
-        reach = grown
-    return (whites & ~reach).bit_count()
-
-
-def fill_step(bb: int) -> int:
-    """The squares next to ``bb`` (orthogonally)."""
-    return ((bb << SIZE) | (bb >> SIZE) | ((bb << 1) & NOT_A) | ((bb >> 1) & NOT_I)) & ALL
+    return (whites & ~flood(EDGES_BB, ALL & ~black)).bit_count()
 
 
 class Evaluator:
@@ -160,28 +140,21 @@ class Evaluator:
     def _offset(self, rules: Rules) -> float:
         offset = self._offsets.get(rules.name)
         if offset is None:
-            from ..board import Board
-
             offset = -sum(map(mul, self.weights, features(Board.start(rules))))
             self._offsets[rules.name] = offset
         return offset
 
-    def white_score(self, board) -> int:
+    def white_score(self, board: Board) -> int:
         """The score from white's side."""
         offset = self._offsets.get(board.rules.name)
         if offset is None:
             offset = self._offset(board.rules)
         return int(sum(map(mul, self.weights, features(board))) + offset)
 
-    def __call__(self, board) -> int:
+    def __call__(self, board: Board) -> int:
+        """The score from the side to move's point of view."""
         score = self.white_score(board)
-        return score if board.turn == WHITE else -score
+        return score if board.turn == WHITE_TO_MOVE else -score
 
 
-def describe(board, weights: Sequence[float]) -> list[tuple[str, int, float]]:
-    """Each feature's name, value and contribution (white's side), for explanations."""
-    return [(name, x, w * x) for name, x, w in zip(FEATURES, features(board), weights,
-                                                    strict=True)]
-
-
-__all__ = ["FEATURES", "N_FEATURES", "Evaluator", "describe", "features"]
+__all__ = ["FEATURES", "N_FEATURES", "Evaluator", "features"]

@@ -21,10 +21,11 @@ What makes it play tafl rather than chess:
   ``MATE - n``; the transposition table stores mate scores relative to the node, so they
   stay exact when reused at another depth.
 
-Move ordering: the table's move, captures, killer moves, then the rest by the history
-heuristic, with king moves (for white) and moves next to the king (for black) first
-among the quiet ones.  Late quiet moves at depth 3 and more are searched one ply less
-first (late-move reductions) and searched again fully if they turn out interesting.
+Move ordering (:mod:`tablut.ai.ordering`): the table's move, captures, killer moves, then
+the rest by the history heuristic, with king moves (for white) and moves next to the king
+(for black) first among the quiet ones.  Late quiet moves at depth 2 and more are searched
+one ply less first (late-move reductions) and searched again fully if they turn out
+interesting.
 
 The search stops by raising :class:`SearchAborted` from inside the tree once its node
 budget or its deadline is used up; both are checked every :data:`CHECK_EVERY` nodes (the
@@ -37,19 +38,11 @@ import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
-from ..board import BLACK, SIDE_NAMES, WHITE, Board, Move
-from ..squares import NEIGHBOUR_MASKS, SIZE, squares_of
-from .bits import (
-    RAYS,
-    capture_destinations,
-    escape_lines,
-    escape_rays,
-    geometry,
-    king_capture_squares,
-    movers_to,
-    reached,
-    rook_targets,
-)
+from ..board import Board, Move
+from ..side import BLACK_TO_MOVE, WHITE_TO_MOVE
+from ..squares import Bitboard
+from .bits import black_can_capture_king, escape_rays, king_escape_targets
+from .ordering import MoveOrder, order_root_moves
 
 MATE = 100_000
 """The score of a won position at the root; a win in n plies scores MATE - n."""
@@ -127,13 +120,13 @@ class Searcher:
         noise: int = 0,
         noise_key: int = 0,
     ) -> None:
+        """A searcher with an empty table (the arguments are described on the class)."""
         self.evaluate = evaluate
         self.tt_mask = (1 << tt_bits) - 1
         self.tt: list[tuple | None] = [None] * (1 << tt_bits)
         self.noise = noise
         self.noise_key = noise_key
-        self.history = [0] * (2 * 81 * 81)
-        self.killers: list[list[Move | None]] = [[None, None] for _ in range(MAX_PLY + 2)]
+        self.order = MoveOrder(MAX_PLY + 2)
         self.pv: list[tuple[Move, ...]] = [_NO_PV] * (MAX_PLY + 2)
         self.nodes = 0
         self.seldepth = 0
@@ -174,7 +167,7 @@ class Searcher:
         moves = board.legal_moves()
         if not moves:
             return
-        moves = self._order_root(board, moves)
+        moves = order_root_moves(board, moves)
         self.partial: Iteration | None = None
         previous: Iteration | None = None
         for depth in range(1, max_depth + 1):
@@ -193,43 +186,7 @@ class Searcher:
             moves.insert(0, move)
             if abs(score) >= MATE_BOUND and depth >= MATE - abs(score) + 1:
                 return  # a forced result, proven with everything searched to its end
-            for i in range(len(self.history)):
-                if self.history[i]:
-                    self.history[i] >>= 2
-
-    def _order_root(self, board: Board, moves: list[Move]) -> list[Move]:
-        """Root moves, immediate wins first, moves that let the opponent win at once last."""
-        scored = []
-        for move in moves:
-            board.push(move)
-            outcome = board.last_move_outcome
-            if outcome is not None:
-                key = 3 if outcome.winner == SIDE_NAMES[board.turn ^ 1] else (
-                    1 if outcome.winner is None else -3)
-            elif self._opponent_wins_at_once(board):
-                key = -2
-            else:
-                key = 1 if board.captured else 0
-            board.pop()
-            scored.append((key, move))
-        scored.sort(key=lambda item: item[0], reverse=True)
-        return [move for _, move in scored]
-
-    @staticmethod
-    def _opponent_wins_at_once(board: Board) -> bool:
-        """Whether the side to move of ``board`` wins with one move (escape or capture)."""
-        geo = geometry(board.rules)
-        king = board.king
-        occupied = board.black | board.white | (1 << king)
-        if board.turn == WHITE:
-            return bool(rook_targets(king, occupied) & geo.escape & ~geo.king_forbidden)
-        caps = king_capture_squares(board)
-        while caps:
-            low = caps & -caps
-            if reached(low.bit_length() - 1, occupied, board.black):
-                return True
-            caps ^= low
-        return False
+            self.order.age()
 
     def _check(self) -> None:
         if self._node_limit is not None and self.nodes >= self._node_limit:
@@ -241,24 +198,15 @@ class Searcher:
             nxt = self._node_limit
         self._next_check = nxt
 
-    def _root(self, depth: int, moves: list[Move], start: float):
-        board = self.board
+    def _root(self, depth: int, moves: list[Move], start: float
+              ) -> tuple[Move, int, tuple[Move, ...]]:
+        """One depth at the root: the best move, its score and its line."""
         alpha, beta = -INF, INF
         best_move = moves[0]
         best_pv: tuple[Move, ...] = (best_move,)
-        search = self._search
         pv = self.pv
         for i, move in enumerate(moves):
-            board.push(move)
-            try:
-                if i == 0:
-                    score = -search(depth - 1, -beta, -alpha, 1)
-                else:
-                    score = -search(depth - 1, -alpha - 1, -alpha, 1)
-                    if score > alpha:
-                        score = -search(depth - 1, -beta, -alpha, 1)
-            finally:
-                board.pop()
+            score = self._child(move, depth - 1, alpha, beta, 0, i == 0, 0)
             if score > alpha:
                 alpha = score
                 best_move = move
@@ -274,57 +222,29 @@ class Searcher:
     # -- the tree ----------------------------------------------------------------------
 
     def _search(self, depth: int, alpha: int, beta: int, ply: int) -> int:
+        """The score of the board's position for the side to move, searched ``depth``
+        plies deep (more along forcing lines) in the window (``alpha``, ``beta``);
+        ``ply`` is the distance from the root."""
         self.nodes += 1
         if self.nodes >= self._next_check:
             self._check()
         board = self.board
-        pv = self.pv
-        pv[ply] = _NO_PV
+        self.pv[ply] = _NO_PV
         outcome = board.last_move_outcome
         if outcome is not None:
-            if outcome.winner is None:
-                return 0
-            if outcome.winner == SIDE_NAMES[board.turn]:
-                return MATE - ply
-            return ply - MATE
+            return _outcome_score(outcome.winner, board.turn, ply)
         if ply > self.seldepth:
             self.seldepth = ply
-        turn = board.turn
-        black = board.black
-        king = board.king
-        occupied = black | board.white | (1 << king)
-        geo = geometry(board.rules)
-        in_check = False
-        blocks = 0
-        # The side to move's win in one, and the opponent's threat to win in one.
-        caps = king_capture_squares(board)
-        if turn == WHITE:
-            if rook_targets(king, occupied) & geo.escape & ~geo.king_forbidden:
-                return MATE - ply - 1
-            while caps:
-                low = caps & -caps
-                if reached(low.bit_length() - 1, occupied, black):
-                    in_check = True
-                    break
-                caps ^= low
-        else:
-            while caps:
-                low = caps & -caps
-                if reached(low.bit_length() - 1, occupied, black):
-                    return MATE - ply - 1
-                caps ^= low
-            lines, blocks = escape_rays(king, occupied, geo)
-            if lines >= 2:
-                return ply + 2 - MATE
-            in_check = lines > 0
+        decided, in_check, blocks = _threats(board, ply)
+        if decided is not None:
+            return decided
         # Check extension: black's forced replies cost nothing (there are few of them);
         # white's answers to a capture threat are searched one ply more at the horizon,
         # so a threat is never left unanswered by the static evaluation.
-        if in_check and ply < self._ext_limit and (turn == BLACK or depth <= 0):
+        if in_check and ply < self._ext_limit and (board.turn == BLACK_TO_MOVE or depth <= 0):
             depth += 1
         if depth <= 0 or ply >= MAX_PLY:
             return self._static(board)
-
         # Mate-distance pruning: no line from here beats a win at the next ply.
         if alpha < ply - MATE:
             alpha = ply - MATE
@@ -332,53 +252,51 @@ class Searcher:
             beta = MATE - ply - 1
         if alpha >= beta:
             return alpha
+        return self._expand(depth, alpha, beta, ply, in_check, blocks)
 
+    def _expand(self, depth: int, alpha: int, beta: int, ply: int, in_check: bool,
+                blocks: Bitboard) -> int:
+        """:meth:`_search` past the quick answers: the table, then the moves."""
+        board = self.board
+        pv_node = beta - alpha > 1
         key = board.hash
         slot = key & self.tt_mask
         entry = self.tt[slot]
+        if entry is not None and entry[0] != key:
+            entry = None
         tt_move = None
-        pv_node = beta - alpha > 1
-        if entry is not None and entry[0] == key:
+        if entry is not None:
             tt_move = entry[4]
             if entry[1] >= depth and not pv_node:
-                score = entry[3]
-                if score >= MATE_BOUND:
-                    score -= ply
-                elif score <= -MATE_BOUND:
-                    score += ply
-                flag = entry[2]
-                if flag == _EXACT or (flag == _LOWER and score >= beta) or (
-                    flag == _UPPER and score <= alpha
-                ):
+                score = _table_score(entry, alpha, beta, ply)
+                if score is not None:
                     return score
-
-        if turn == BLACK and in_check:
-            moves = self._parries(board, blocks, occupied, tt_move)
+        turn = board.turn
+        if turn == BLACK_TO_MOVE and in_check:
+            moves = self.order.parries(board, blocks, board.occupied, tt_move)
             if not moves:
                 return ply + 2 - MATE if board.has_legal_move() else ply - MATE
-            ordered = ((m, False) for m in moves)
+            ordered: Iterator[tuple[Move, bool]] = ((m, False) for m in moves)
         else:
-            ordered = self._ordered(board, turn, occupied, ply, tt_move, geo)
+            ordered = self.order.ordered(board, turn, board.occupied, ply, tt_move)
+        best_score, best_move, searched = self._search_moves(ordered, depth, alpha, beta, ply,
+                                                             in_check, pv_node)
+        if searched:
+            self._store(slot, entry, key, depth, best_score, alpha, beta, ply, best_move)
+        return best_score
 
-        alpha0 = alpha
-        best_score = -INF
-        best_move = None
-        searched = 0
-        search = self._search
-        child = depth - 1
-        # Futility: at the frontier, a quiet move cannot lift a hopeless position above
-        # alpha, so only the moves that might (captures, king moves, moves near the king
-        # or on his lines) are tried.
-        futile = False
-        if depth == 1 and not in_check and not pv_node and -MATE_BOUND < alpha < MATE_BOUND:
-            static = self._static(board)
-            if static + FUTILITY_MARGIN <= alpha:
-                futile = True
-                best_score = static + FUTILITY_MARGIN
+    def _search_moves(self, ordered: Iterator[tuple[Move, bool]], depth: int, alpha: int,
+                      beta: int, ply: int, in_check: bool, pv_node: bool
+                      ) -> tuple[int, Move | None, int]:
+        """Search the moves in order: the best score, the best move (None when no move
+        beat the futility bound) and how many moves were searched.  With none searched
+        the score is the node's: the futility bound, or a loss for want of a move."""
+        futile, best_score = self._futility(depth, alpha, in_check, pv_node)
         late = 999
         if depth < len(LATE_MOVES) and not in_check and not pv_node:
             late = LATE_MOVES[depth]
-        quiets = 0
+        best_move = None
+        searched = quiets = 0
         for move, quiet in ordered:
             if quiet:
                 if futile:
@@ -386,17 +304,8 @@ class Searcher:
                 quiets += 1
                 if quiets > late and best_score > -MATE_BOUND:
                     break  # late-move pruning: the quiet tail of a shallow node
-            board.push(move)
-            if searched == 0:
-                score = -search(child, -beta, -alpha, ply + 1)
-            else:
-                r = 0
-                if quiet and depth >= 2 and searched >= 3 and not in_check:
-                    r = 2 if (searched >= 12 and depth >= 5) else 1
-                score = -search(child - r, -alpha - 1, -alpha, ply + 1)
-                if score > alpha and (r or score < beta):
-                    score = -search(child, -beta, -alpha, ply + 1)
-            board.pop()
+            reduction = _reduction(depth, searched, quiet, in_check)
+            score = self._child(move, depth - 1, alpha, beta, ply, searched == 0, reduction)
             searched += 1
             if score > best_score:
                 best_score = score
@@ -404,34 +313,66 @@ class Searcher:
                 if score > alpha:
                     alpha = score
                     if pv_node:
-                        pv[ply] = (move,) + pv[ply + 1]
+                        self.pv[ply] = (move,) + self.pv[ply + 1]
                     if score >= beta:
                         if quiet:
-                            killers = self.killers[ply]
-                            if killers[0] != move:
-                                killers[1] = killers[0]
-                                killers[0] = move
-                            self.history[turn * 6561 + move[0] * 81 + move[1]] += depth * depth
+                            self.order.remember_cutoff(move, ply, depth, self.board.turn)
                         break
-        if searched == 0:
-            if futile:
-                return best_score
-            return ply - MATE  # no legal move: the side to move loses
+        if not searched and not futile:
+            best_score = ply - MATE  # no legal move: the side to move loses
+        return best_score, best_move, searched
 
-        if best_score >= beta:
+    def _futility(self, depth: int, alpha: int, in_check: bool, pv_node: bool
+                  ) -> tuple[bool, int]:
+        """Whether quiet moves are futile here, and the score to start from.
+
+        At the frontier a quiet move cannot lift a hopeless position above alpha, so only
+        the moves that might (captures, king moves, moves near the king or on his lines)
+        are tried, and the node is worth at most its evaluation plus a margin.
+        """
+        if depth == 1 and not in_check and not pv_node and -MATE_BOUND < alpha < MATE_BOUND:
+            static = self._static(self.board)
+            if static + FUTILITY_MARGIN <= alpha:
+                return True, static + FUTILITY_MARGIN
+        return False, -INF
+
+    def _child(self, move: Move, depth: int, alpha: int, beta: int, ply: int, first: bool,
+               reduction: int) -> int:
+        """The score of ``move`` for the side making it (principal-variation search).
+
+        The first move gets the full window; the others a null window, ``reduction``
+        plies shallower, and a full search again if they might beat ``alpha``.
+        """
+        board = self.board
+        search = self._search
+        board.push(move)
+        if first:
+            score = -search(depth, -beta, -alpha, ply + 1)
+        else:
+            score = -search(depth - reduction, -alpha - 1, -alpha, ply + 1)
+            if score > alpha and (reduction or score < beta):
+                score = -search(depth, -beta, -alpha, ply + 1)
+        board.pop()
+        return score
+
+    def _store(self, slot: int, entry: tuple | None, key: int, depth: int, score: int,
+               alpha: int, beta: int, ply: int, move: Move | None) -> None:
+        """Keep a searched node in the table, unless ``entry`` (what the slot held before
+        the search) is the same position searched deeper.  Mate scores are stored
+        relative to the node, so they stay exact when met at another ply."""
+        if score >= beta:
             flag = _LOWER
-        elif best_score > alpha0:
+        elif score > alpha:
             flag = _EXACT
         else:
             flag = _UPPER
-        stored = best_score
+        stored = score
         if stored >= MATE_BOUND:
             stored += ply
         elif stored <= -MATE_BOUND:
             stored -= ply
-        if entry is None or entry[0] != key or entry[1] <= depth:
-            self.tt[slot] = (key, depth, flag, stored, best_move)
-        return best_score
+        if entry is None or entry[1] <= depth:
+            self.tt[slot] = (key, depth, flag, stored, move)
 
     def _static(self, board: Board) -> int:
         """The evaluation (with the level's noise), remembered by position: re-searches and
@@ -448,117 +389,51 @@ class Searcher:
             self._eval_cache[key] = score
         return score
 
-    # -- move ordering -------------------------------------------------------------------
 
-    def _parries(self, board: Board, blocks: int, occupied: int, tt_move) -> list[Move]:
-        """Black's moves onto the king's one open line: the only moves that stop his escape."""
-        black = board.black
-        moves = []
-        for to in squares_of(blocks):
-            for frm in movers_to(to, occupied, black):
-                moves.append((frm, to))
-        if len(moves) > 1:
-            hist = self.history
-            caps = capture_destinations(board, BLACK)
-            moves.sort(
-                key=lambda m: (m == tt_move, caps >> m[1] & 1, hist[m[0] * 81 + m[1]]),
-                reverse=True,
-            )
-        return moves
-
-    def _ordered(self, board: Board, turn: int, occupied: int, ply: int, tt_move, geo):
-        """The side to move's legal moves, best guesses first, each with a flag saying
-        whether it is quiet (a candidate for late-move reduction)."""
-        tried = set()
-        if tt_move is not None and board.is_legal(tt_move):
-            tried.add(tt_move)
-            yield tt_move, False
-        king = board.king
-        if turn == BLACK:
-            mine = board.black
-            armed = mine
-        else:
-            mine = board.white | (1 << king)
-            armed = mine if board.rules.king_armed else board.white
-        caps = capture_destinations(board, turn)
-        if caps:
-            forbidden = geo.soldier_forbidden
-            captures = []
-            for to in squares_of(caps):
-                movers = armed
-                if forbidden >> to & 1:
-                    if turn == BLACK or geo.king_forbidden >> to & 1:
-                        continue
-                    movers = armed & (1 << king)
-                for frm in movers_to(to, occupied, movers):
-                    move = (frm, to)
-                    if move not in tried:
-                        captures.append(move)
-            for move in captures:
-                tried.add(move)
-                yield move, False
-        for move in self.killers[ply]:
-            if move is not None and move not in tried and board.is_legal(move):
-                tried.add(move)
-                yield move, False
-        moves = board.legal_moves()
-        hist = self.history
-        base = turn * 6561
-        scored = []
-        if turn == WHITE:
-            n, e, s, w = escape_lines((~occupied) | (1 << king), geo.corner_escape)
-            threat_squares = n | e | s | w
-            # guards that alone block one of the king's lines: moving them off it opens it
-            openers = 0
-            for d in range(4):
-                ray = RAYS[d][king]
-                blockers = ray & occupied
-                if blockers & (blockers - 1) == 0 and blockers & board.white and ray & geo.escape:
-                    openers |= blockers
-            for move in moves:
-                if move in tried:
-                    continue
-                frm, to = move
-                if frm == king:
-                    bonus = 2_000_000 if threat_squares >> to & 1 else 1_000_000
-                    scored.append((hist[base + frm * 81 + to] + bonus, move, False))
-                elif openers >> frm & 1:
-                    scored.append((hist[base + frm * 81 + to] + 500_000, move, False))
-                else:
-                    scored.append((hist[base + frm * 81 + to], move, True))
-        else:
-            near_king = NEIGHBOUR_MASKS[king] | _AROUND[king]
-            king_reach = rook_targets(king, occupied)
-            for move in moves:
-                if move in tried:
-                    continue
-                frm, to = move
-                if near_king >> to & 1:
-                    scored.append((hist[base + frm * 81 + to] + 1_000_000, move, False))
-                elif king_reach >> to & 1:
-                    scored.append((hist[base + frm * 81 + to] + 500_000, move, False))
-                else:
-                    scored.append((hist[base + frm * 81 + to], move, True))
-        scored.sort(key=_first, reverse=True)
-        for _, move, quiet in scored:
-            yield move, quiet
+def _outcome_score(winner: int | None, turn: int, ply: int) -> int:
+    """The score of a finished game for the side to move ``turn``, ``ply`` plies from the
+    root (a nearer win scores more)."""
+    if winner is None:
+        return 0
+    return MATE - ply if winner == turn else ply - MATE
 
 
-def _first(item):
-    return item[0]
+def _threats(board: Board, ply: int) -> tuple[int | None, bool, Bitboard]:
+    """What a node's immediate threats decide, found by bitboard tests: the score if the
+    side to move wins in one or cannot stop a double escape threat (else None), whether
+    it faces a threat to lose in one (a "check"), and, for black facing one open escape
+    line, the squares that block it."""
+    king = board.king
+    if board.turn == WHITE_TO_MOVE:
+        if king_escape_targets(board):
+            return MATE - ply - 1, False, 0
+        return None, black_can_capture_king(board), 0
+    if black_can_capture_king(board):
+        return MATE - ply - 1, False, 0
+    lines, blocks = escape_rays(king, board.occupied, board.geometry)
+    if lines >= 2:
+        return ply + 2 - MATE, False, 0
+    return None, lines > 0, blocks
 
 
-def _around_mask(sq: int) -> int:
-    """Squares at distance two from ``sq`` in a straight line, and diagonal neighbours."""
-    row, col = divmod(sq, SIZE)
-    out = 0
-    for dr, dc in ((2, 0), (-2, 0), (0, 2), (0, -2), (1, 1), (1, -1), (-1, 1), (-1, -1)):
-        r, c = row + dr, col + dc
-        if 0 <= r < SIZE and 0 <= c < SIZE:
-            out |= 1 << (r * SIZE + c)
-    return out
+def _table_score(entry: tuple, alpha: int, beta: int, ply: int) -> int | None:
+    """The score a table entry (deep enough) proves for this window, or None."""
+    score = entry[3]
+    if score >= MATE_BOUND:
+        score -= ply
+    elif score <= -MATE_BOUND:
+        score += ply
+    flag = entry[2]
+    if flag == _EXACT or (flag == _LOWER and score >= beta) or (flag == _UPPER and score <= alpha):
+        return score
+    return None
 
 
-_AROUND = tuple(_around_mask(sq) for sq in range(SIZE * SIZE))
-_KINGRAYS = tuple(RAYS[0][sq] | RAYS[1][sq] | RAYS[2][sq] | RAYS[3][sq]
-                   for sq in range(SIZE * SIZE))
+def _reduction(depth: int, searched: int, quiet: bool, in_check: bool) -> int:
+    """Late-move reduction: how many plies less a late quiet move is searched at first."""
+    if quiet and depth >= 2 and searched >= 3 and not in_check:
+        return 2 if (searched >= 12 and depth >= 5) else 1
+    return 0
+
+
+

@@ -7,8 +7,8 @@ vectors); rerun it to retune, and paste what it prints here.
 
 from __future__ import annotations
 
+from ..geometry import geometry
 from ..rules import Rules
-from .evaluate import FEATURES
 
 INITIAL = {
     "white_guards": 100,
@@ -33,9 +33,8 @@ INITIAL = {
     "side_to_move": 10,
     "capture_on_move": 40,
 }
-
-# The hand-set starting point of the first tuning run, kept for the record.
-_INITIAL = tuple(INITIAL[name] for name in FEATURES)
+"""The hand-set weights, by feature, that the tuning runs recorded below started from
+("initial"); ``tools/tune.py --start`` takes such a vector to tune from it again."""
 
 WEIGHTS: dict[str, tuple[int, ...]] = {
     # tools/tune.py --rules berkeley --iterations 150 --nodes 1500 --seed 1:
@@ -59,4 +58,4 @@ def weights_for(rules: Rules) -> tuple[int, ...]:
     (corner escape: nielsen's, else berkeley's)."""
     if rules.name in WEIGHTS:
         return WEIGHTS[rules.name]
-    return WEIGHTS["nielsen" if rules.escape.value == "corner" else "berkeley"]
+    return WEIGHTS["nielsen" if geometry(rules).corner_escape else "berkeley"]

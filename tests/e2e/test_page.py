@@ -1,8 +1,8 @@
 """End-to-end: the built page in a real Chromium, with the real Pyodide and PyScript.
 
 The page is loaded once per module (Pyodide takes seconds to start) and the tests read
-what a person would see. They follow the contract in DESIGN.md: ``data-ready``,
-``data-square``/``data-piece``, accessible names, one ``role=status``.
+what a person would see. They follow the page's contract (web/main.py, web/board.py):
+``data-ready``, ``data-square``/``data-piece``, accessible names, one ``role=status``.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ pytestmark = pytest.mark.e2e
 #: Pyodide and a worker's second interpreter take seconds; a slow CI machine, more.
 LOAD_TIMEOUT_MS = 90_000
 
-#: The start position of RULES.md, row 9 first, as a person reads the board.
+#: The start position (tablut.position.START_POSITION), row 9 first, as a person reads it.
 START_ROWS = [
     "---BBB---",
     "----B----",

@@ -3,7 +3,7 @@
 One page is shared by the module (a page load costs seconds); each test starts from a
 known state: either through the page itself (the settings form and "New game"), or by
 putting a saved record in localStorage and reloading, as a returning player would.
-Selectors follow the contract in DESIGN.md.
+Selectors follow the page's contract (web/main.py, web/board.py).
 """
 
 from __future__ import annotations

@@ -1,0 +1,233 @@
+"""How the engine is put together: one rule geometry for the board and the computer player,
+one flood fill, one position reader, one match result, and no import cycle."""
+
+from __future__ import annotations
+
+import ast
+import random
+import re
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+from helpers import board
+
+import tablut
+from tablut import notation
+from tablut.ai import bits, evaluate
+from tablut.ai.match import play_game
+from tablut.board import Board
+from tablut.geometry import RuleGeometry, geometry
+from tablut.match import GameResult, side_in_game
+from tablut.position import START_POSITION, NotationError
+from tablut.rules import RULES
+from tablut.side import Side
+from tablut.squares import (
+    ALL,
+    EDGES_BB,
+    flood,
+    parse_square,
+    rook_reach,
+    rook_targets,
+    sliding_reach,
+    squares_of,
+)
+
+PACKAGE = Path(tablut.__file__).parent
+
+
+def _bb(names: str) -> int:
+    return sum(1 << parse_square(name) for name in names.split())
+
+
+# -- one geometry per rule set -------------------------------------------------------------
+
+@pytest.mark.parametrize("rules", sorted(RULES))
+def test_the_board_and_the_ai_read_one_geometry(rules: str) -> None:
+    b = Board.start(RULES[rules])
+    assert isinstance(b.geometry, RuleGeometry)
+    assert b.geometry is geometry(RULES[rules]) is Board.start(RULES[rules]).geometry
+    assert b.copy().geometry is b.geometry
+
+
+def test_only_the_geometry_turns_rules_into_squares() -> None:
+    """The rule fields that say which squares are special are read in geometry.py alone;
+    everyone else reads the squares from it."""
+    fields = ("escape", "corners_restricted", "corners_hostile", "king_may_reenter_throne",
+              "empty_throne_hostile", "throne_hostile_to_white_when_three_black",
+              "throne_hostile_to_king", "king_sides_on_throne", "king_sides_next_to_throne",
+              "king_sides_elsewhere")
+    pattern = re.compile(r"\brules\.(" + "|".join(fields) + r")\b")
+    readers = {path.relative_to(PACKAGE).as_posix() for path in PACKAGE.rglob("*.py")
+               if pattern.search(path.read_text(encoding="utf-8"))}
+    assert readers == {"geometry.py"}
+
+
+def test_a_changed_rule_set_gets_its_own_geometry() -> None:
+    two_games = replace(RULES["berkeley"], match_games=2)
+    assert geometry(two_games) is not geometry(RULES["berkeley"])
+    assert geometry(two_games) == geometry(RULES["berkeley"])
+    corner = replace(RULES["berkeley"], escape=RULES["nielsen"].escape)
+    assert geometry(corner).corner_escape and not geometry(RULES["berkeley"]).corner_escape
+
+
+def _random_boards(rules: str, count: int, seed: int) -> list[Board]:
+    rng = random.Random(seed)
+    boards = []
+    b = Board.start(RULES[rules])
+    while len(boards) < count:
+        moves = b.legal_moves()
+        if not moves or b.ply > 80:
+            b = Board.start(RULES[rules])
+            continue
+        b.push(rng.choice(moves))
+        if b.last_move_outcome is None:
+            boards.append(b.copy())
+    return boards
+
+
+@pytest.mark.parametrize("rules", sorted(RULES))
+def test_the_ai_predicts_exactly_the_captures_the_board_makes(rules: str) -> None:
+    """capture_destinations and Board.push use the same anvils: a soldier's move captures
+    a soldier exactly when the AI says its destination does."""
+    for b in _random_boards(rules, 40, seed=7):
+        side = b.turn
+        predicted = bits.capture_destinations(b, side)
+        soldiers = b.black if side == Side.BLACK else b.white
+        enemies = b.white if side == Side.BLACK else b.black
+        for frm, to in b.legal_moves():
+            if not soldiers >> frm & 1:
+                continue  # the king: he may be unarmed, and the AI asks about soldiers
+            b.push((frm, to))
+            captured = b.captured & enemies
+            b.pop()
+            assert bool(captured) == bool(predicted >> to & 1), (b, frm, to)
+
+
+# -- the whole-board fills --------------------------------------------------------------------
+
+def test_rook_reach_is_every_rook_move_at_once() -> None:
+    for b in _random_boards("berkeley", 30, seed=3):
+        empty = ALL & ~b.occupied
+        expected = 0
+        for sq in squares_of(b.black):
+            expected |= rook_targets(sq, b.occupied)
+        assert rook_reach(b.black, empty) == expected
+        north, south, east, west = sliding_reach(b.black, empty)
+        assert north | south | east | west == expected
+
+
+def test_flood_grows_through_free_squares_and_stops_early() -> None:
+    wall = _bb("c3 d3 e3 c4 e4 c5 d5 e5")  # a ring around d4
+    free = ALL & ~wall
+    outside = flood(EDGES_BB, free)
+    assert not outside >> parse_square("d4") & 1 and outside >> parse_square("a1") & 1
+    assert outside | wall | _bb("d4") == ALL
+    assert flood(_bb("d4"), free) == _bb("d4")
+    stopped = flood(_bb("a1"), free, stop=_bb("a2"))
+    assert stopped & _bb("a2") and stopped != outside
+
+
+@pytest.mark.parametrize("encircled", [True, False])
+def test_the_encirclement_rule_and_the_evaluation_share_the_flood(encircled: bool) -> None:
+    ring = "c4 c5 c6 g4 g5 g6 d3 e3 f3 d7 e7 f7"
+    b = board("nielsen", "w", B=ring if encircled else ring.replace("e7 ", ""),
+              W="e4 d5", K="e5")
+    white_pieces = 3
+    assert evaluate.features(b)[evaluate.FEATURES.index("white_enclosed")] == (
+        white_pieces if encircled else 0)
+    assert b._encircled() == encircled
+
+
+# -- position strings -------------------------------------------------------------------------
+
+@pytest.mark.parametrize("rules", sorted(RULES))
+def test_the_board_reads_and_writes_its_own_position(rules: str) -> None:
+    b = Board.from_position(START_POSITION, RULES[rules])
+    assert b.position() == START_POSITION == Board.start(RULES[rules]).position()
+    for other in _random_boards(rules, 10, seed=5):
+        text = other.position()
+        assert Board.from_position(text, RULES[rules]).position() == text
+        assert notation.format_position(other) == text
+        assert notation.parse_position(text, RULES[rules]).position() == text
+
+
+def test_notation_keeps_its_public_names() -> None:
+    assert notation.START_POSITION == START_POSITION
+    assert notation.NotationError is NotationError
+    with pytest.raises(notation.NotationError, match="exactly one king"):
+        notation.parse_position("---------/" * 8 + "--------- b")
+
+
+# -- one match result ------------------------------------------------------------------------
+
+def test_page_matches_and_computer_matches_give_one_result_type() -> None:
+    class FirstMove:
+        def choose_move(self, b: Board):
+            return b.legal_moves()[0]
+
+    result = play_game(FirstMove(), FirstMove(), RULES["berkeley"], max_plies=6,
+                       names=("one", "two"))
+    assert type(result) is GameResult
+    assert result.winner is None and result.plies == 6 and len(result.moves) == 6
+    assert [side_in_game("first", n) for n in (1, 2, 3)] == [Side.BLACK, Side.WHITE,
+                                                              Side.BLACK]
+    assert [side_in_game("second", n) for n in (1, 2)] == [Side.WHITE, Side.BLACK]
+
+
+# -- the import graph -------------------------------------------------------------------------
+
+def _imports(path: Path, module: str) -> set[str]:
+    """The tablut modules that ``module`` imports, at any level of its code."""
+    package = module if path.name == "__init__.py" else module.rsplit(".", 1)[0]
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")[: len(package.split(".")) - node.level + 1]
+                target = ".".join(base + ([node.module] if node.module else []))
+            else:
+                target = node.module or ""
+            found.add(target)
+            found.update(f"{target}.{alias.name}" for alias in node.names)
+        elif isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+    return found
+
+
+def _module_graph() -> dict[str, set[str]]:
+    """Each module of the engine (packages left out: their __init__ only gathers the
+    public names) with the engine modules it imports."""
+    modules = {}
+    for path in PACKAGE.rglob("*.py"):
+        if path.name != "__init__.py":
+            parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
+            modules[".".join(parts)] = path
+    return {name: {m for m in _imports(path, name) if m in modules and m != name}
+            for name, path in modules.items()}
+
+
+def test_no_module_of_the_engine_imports_itself_back() -> None:
+    """The engine's import graph has no cycle, counting imports inside functions too."""
+    graph = _module_graph()
+    state: dict[str, int] = {}
+
+    def visit(name: str, path: list[str]) -> None:
+        state[name] = 1
+        for dep in sorted(graph[name]):
+            assert state.get(dep) != 1, "import cycle: " + " -> ".join(path + [name, dep])
+            if dep not in state:
+                visit(dep, path + [name])
+        state[name] = 2
+
+    for name in sorted(graph):
+        if name not in state:
+            visit(name, [])
+    assert "tablut.notation" not in graph["tablut.board"]
+
+
+def test_the_board_needs_nothing_above_it() -> None:
+    graph = _module_graph()
+    assert graph["tablut.board"] <= {"tablut.geometry", "tablut.position", "tablut.rules",
+                                     "tablut.side", "tablut.squares"}
+    assert graph["tablut.side"] == set() and graph["tablut.squares"] == set()
