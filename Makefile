@@ -39,10 +39,11 @@ serve: site
 	$(PYTHON) -m http.server $(PORT) --bind 127.0.0.1 --directory _site
 
 # Chromium for the end-to-end tests. Playwright cannot download its own browser here, so
-# as root on Debian we install Debian's; elsewhere run `.venv/bin/playwright install
-# chromium` once (tests/e2e/conftest.py uses /usr/bin/chromium when it exists).
-# Only what the browser needs (no recommended extras: printing, desktop notifications,
-# Perl...); fonts-dejavu-core draws the page's text.
+# as root on Debian we install Debian's: only what the browser needs (none of the
+# recommended extras: printing, desktop notifications, Perl...), and fonts-dejavu-core
+# for the page's text. Elsewhere run `.venv/bin/playwright install chromium` once; the
+# tests use /usr/bin/chromium when it exists, or the browser TABLUT_CHROMIUM names
+# (tests/e2e/harness.py).
 browser:
 	@if [ ! -x /usr/bin/chromium ] && [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
 		echo "Installing Debian's chromium for the browser tests"; \
