@@ -40,7 +40,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from tablut import Game, format_move, format_position  # noqa: E402
 from tablut.links import LinkError  # noqa: E402
-from web.records_io import link_game, read_record  # noqa: E402
+from web.records_io import ImportProblem, link_game, read_record  # noqa: E402
 from web.saved_games import SavedGames  # noqa: E402
 from web.state import PageState, Settings, StateError  # noqa: E402
 
@@ -236,3 +236,12 @@ def test_a_link_of_a_newer_version_is_refused_as_such(name: str) -> None:
     newer = link(name).replace("#v=1&", "#v=2&", 1)
     with pytest.raises(LinkError, match=r"newer version of the game \(v2\)"):
         link_game(newer)
+
+
+def test_a_json_game_record_of_a_newer_version_is_refused_naming_its_version() -> None:
+    # A saved game's JSON pasted into the records panel, as a newer version would write it.
+    record = json.loads(json.loads(fixture_text("saved-games.json"))["games"][2]["record_json"])
+    assert read_record(json.dumps(record)).ply == 2
+    record["version"] = 2
+    with pytest.raises(ImportProblem, match="version 2 is not supported"):
+        read_record(json.dumps(record))
