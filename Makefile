@@ -4,14 +4,21 @@ PYTHON ?= python3
 VENV   := .venv
 PY     := $(VENV)/bin/python
 PORT   ?= 8000
+LOCK   := requirements.lock
+# The tool that writes $(LOCK); it runs in a throwaway virtual environment.
+UV_VERSION := 0.13.9
 
-.PHONY: serve test site setup browser lint bench clean
+.PHONY: serve test site setup browser lint bench lock clean
 
-# Python tools (pytest, hypothesis, playwright, ruff) in a local virtual environment.
-$(VENV)/.installed: pyproject.toml
+# Python tools (pytest, hypothesis, pytest-playwright, ruff, python-chess) in a local
+# virtual environment: exactly the versions and files pinned, with their hashes, in
+# $(LOCK); made anew whenever the lock changes. The engine and the page's modules are
+# put on its path (a .pth file), not built and installed.
+$(VENV)/.installed: $(LOCK)
+	rm -rf $(VENV)
 	$(PYTHON) -m venv $(VENV)
-	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[test]'
+	$(PY) -m pip install --quiet --disable-pip-version-check --no-deps --require-hashes -r $(LOCK)
+	$(PY) -c 'import pathlib, sysconfig; pathlib.Path(sysconfig.get_paths()["purelib"], "tablut-source.pth").write_text("$(CURDIR)\n")'
 	touch $@
 
 setup: $(VENV)/.installed
@@ -32,12 +39,16 @@ serve: site
 	$(PYTHON) -m http.server $(PORT) --bind 127.0.0.1 --directory _site
 
 # Chromium for the end-to-end tests. Playwright cannot download its own browser here, so
-# as root on Debian we install Debian's; elsewhere run `.venv/bin/playwright install
-# chromium` once (tests/e2e/conftest.py uses /usr/bin/chromium when it exists).
+# as root on Debian we install Debian's: only what the browser needs (none of the
+# recommended extras: printing, desktop notifications, Perl...), and fonts-dejavu-core
+# for the page's text. Elsewhere run `.venv/bin/playwright install chromium` once; the
+# tests use /usr/bin/chromium when it exists, or the browser TABLUT_CHROMIUM names
+# (tests/e2e/harness.py).
 browser:
 	@if [ ! -x /usr/bin/chromium ] && [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
 		echo "Installing Debian's chromium for the browser tests"; \
-		apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium; \
+		apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q \
+			--no-install-recommends chromium fonts-dejavu-core; \
 	fi
 
 lint: setup
@@ -50,9 +61,18 @@ test: setup browser site
 
 # Speed figures: perft against the reference generator and python-chess, in one run.
 bench: setup
-	$(PY) -m pip install --quiet chess
 	$(PY) tools/bench.py
 	$(PY) -m tablut perft 4
+
+# Pin the Python tools again after changing pyproject.toml's optional dependencies (or
+# to take newer releases): every platform and Python 3.11+, with hashes.
+lock:
+	@tmp=$$(mktemp -d) && trap 'rm -rf "$$tmp"' EXIT && \
+	$(PYTHON) -m venv "$$tmp" && \
+	"$$tmp/bin/pip" install --quiet --disable-pip-version-check uv==$(UV_VERSION) && \
+	"$$tmp/bin/uv" pip compile pyproject.toml --extra test --extra bench --universal \
+		--python-version 3.11 --generate-hashes --custom-compile-command "make lock" \
+		--output-file $(LOCK)
 
 clean:
 	rm -rf $(VENV) _site node_modules

@@ -7,7 +7,11 @@ must never reach a CDN, so everything it loads is copied next to ``index.html``:
 - ``tablut/**/*.py``, the engine;
 - ``pyodide/``: the interpreter files from ``node_modules/pyodide``;
 - ``pyscript/``: every ``*.js`` and ``*.css`` of ``node_modules/@pyscript/core/dist``
-  (core.js imports content-hashed chunks lazily, so all of them must ship);
+  (core.js imports content-hashed chunks lazily, so all of them must ship) but the unused
+  ``service-worker.js``;
+- the source maps that those runtime files name, from the same packages: only developer
+  tools fetch them, but a map that is named and missing is a failed request there (the
+  service worker does not precache them);
 - ``pyscript.toml``, written from the template in the repository with its ``[files]``
   table filled in with every Python module of ``tablut/`` and ``web/``, so that a new
   module is shipped to the browser's virtual file system without anyone listing it;
@@ -22,6 +26,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import shutil
 import sys
 from pathlib import Path
@@ -34,6 +39,14 @@ ROOT = Path(__file__).resolve().parent.parent
 #: name older releases used for what 314 ships as ``pyodide.asm.mjs``; one must exist.
 PYODIDE_FILES = ("pyodide.mjs", "pyodide-lock.json", "pyodide.asm.wasm", "python_stdlib.zip")
 PYODIDE_ASM_CANDIDATES = ("pyodide.asm.mjs", "pyodide.asm.js")
+
+#: Files of @pyscript/core's dist/ that the page never loads: ``service-worker.js`` is an
+#: empty entry point for pages that sync a worker through a service worker of PyScript's,
+#: which this page does not (it needs no synchronous DOM access from its worker).
+PYSCRIPT_UNUSED = {"service-worker.js"}
+
+#: ``//# sourceMappingURL=name`` (or ``/*# ... */`` in CSS) at the end of a runtime file.
+SOURCE_MAP_URL = re.compile(r"[#@] sourceMappingURL=([^\s*'\"]+)")
 
 #: Python packages shipped into the browser's virtual file system.
 PYTHON_PACKAGES = ("tablut", "web")
@@ -94,13 +107,40 @@ def copy_runtime(node_modules: Path, out: Path) -> list[Path]:
         copied.append(Path(shutil.copy2(source, out / "pyodide" / name)))
 
     (out / "pyscript").mkdir()
-    # Source maps stay behind: only developer tools ask for them.
     for source in sorted(core_dist.iterdir()):
-        if source.suffix in {".js", ".css"} and source.is_file():
+        if (source.suffix in {".js", ".css"} and source.is_file()
+                and source.name not in PYSCRIPT_UNUSED):
             copied.append(Path(shutil.copy2(source, out / "pyscript" / source.name)))
     if not (out / "pyscript" / "core.js").is_file():
         raise BuildError(f"{core_dist} has no core.js")
+    copied += copy_source_maps(copied, {out / "pyodide": pyodide, out / "pyscript": core_dist})
     return copied
+
+
+def source_map_names(text: str) -> list[str]:
+    """The source maps a JavaScript or CSS file names (``sourceMappingURL=``), when they
+    are files beside it (not ``data:`` URLs or addresses elsewhere)."""
+    names = SOURCE_MAP_URL.findall(text)
+    return [name for name in names if "/" not in name and ":" not in name]
+
+
+def copy_source_maps(copied: list[Path], origins: dict[Path, Path]) -> list[Path]:
+    """Copy beside each runtime file in ``copied`` the source maps it names, from the
+    package folder it came from (``origins``: site folder -> package folder). Developer
+    tools ask for them, and a missing one is a failed request there. A map the package
+    does not ship is reported, not fatal: the end-to-end tests find it."""
+    maps: list[Path] = []
+    for path in copied:
+        if path.suffix not in {".js", ".mjs", ".css"}:
+            continue
+        for name in source_map_names(path.read_text(encoding="utf-8", errors="replace")):
+            source = origins[path.parent] / name
+            if source.is_file():
+                maps.append(Path(shutil.copy2(source, path.parent / name)))
+            else:
+                print(f"build_site: {path.name} names {name}, which its package lacks",
+                      file=sys.stderr)
+    return maps
 
 
 def build(root: Path = ROOT, out: Path | None = None) -> Path:

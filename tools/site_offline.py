@@ -29,6 +29,9 @@ PRECACHE_MARKER = '["@precache@"]'
 #: Files of the site that are never fetched by the page, so never precached.
 NOT_PRECACHED = {"sw.js", ".nojekyll"}
 
+#: Kinds of file that only developer tools fetch (source maps), so never precached.
+NOT_PRECACHED_SUFFIXES = {".map"}
+
 # -- icons ---------------------------------------------------------------------------------
 
 Colour = tuple[int, int, int]
@@ -115,6 +118,7 @@ def precache_list(site: Path) -> list[str]:
         "./" + path.relative_to(site).as_posix()
         for path in site.rglob("*")
         if path.is_file() and path.relative_to(site).as_posix() not in NOT_PRECACHED
+        and path.suffix not in NOT_PRECACHED_SUFFIXES
     )
 
 

@@ -1,4 +1,5 @@
-"""The engine's command-line tools, run as ``python -m tablut search`` and ``... match``.
+"""The engine's command-line tools, run as ``python -m tablut search`` and ``... match``
+(``--help`` for their options).
 
 ``search`` prints one line per completed depth, then ``bestmove MOVE``::
 
@@ -96,7 +97,7 @@ def search_command(argv: list[str]) -> int:
 
     Without ``--time``, ``--depth`` or ``--nodes`` it searches for 2 seconds.
     """
-    parser = _Parser(prog="tablut search", description="Analyse a position.")
+    parser = _Parser(prog="python -m tablut search", description="Analyse a position.")
     parser.add_argument("--rules", type=_rules_arg, default=rules_named("berkeley"),
                         help=f"rule set: {', '.join(RULES)} (default berkeley)")
     parser.add_argument("--position", default=START_POSITION,
@@ -109,7 +110,7 @@ def search_command(argv: list[str]) -> int:
     try:
         args = parser.parse_args(argv)
         if args.level not in LEVELS:
-            raise _UsageError(f"tablut search: level must be {min(LEVELS)}-{max(LEVELS)}")
+            raise _UsageError(f"{parser.prog}: level must be {min(LEVELS)}-{max(LEVELS)}")
         board = parse_position(args.position, args.rules)
     except (_UsageError, NotationError) as error:
         return _fail(error)
@@ -133,7 +134,7 @@ def search_command(argv: list[str]) -> int:
 def match_command(argv: list[str]) -> int:
     """``python -m tablut match --white P --black P --games N [--rules NAME] [--seed S]``:
     games between two players (a level number or ``greedy``), colours alternating."""
-    parser = _Parser(prog="tablut match", description="Play games between two players.")
+    parser = _Parser(prog="python -m tablut match", description="Play games between two players.")
     parser.add_argument("--white", type=_player_arg, default=str(DEFAULT_LEVEL),
                         help="white's player in the first game: a level or greedy")
     parser.add_argument("--black", type=_player_arg, default="greedy",
@@ -149,7 +150,7 @@ def match_command(argv: list[str]) -> int:
     try:
         args = parser.parse_args(argv)
         if args.opening_plies < 0:
-            raise _UsageError("tablut match: --opening-plies must be 0 or more")
+            raise _UsageError(f"{parser.prog}: --opening-plies must be 0 or more")
     except _UsageError as error:
         return _fail(error)
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import contextlib
 import functools
 import http.server
+import os
 import sys
 import threading
 from collections.abc import Iterator
@@ -21,6 +22,10 @@ SITE = ROOT / "_site"
 
 #: Debian's Chromium. Playwright cannot download its own browser here.
 SYSTEM_CHROMIUM = Path("/usr/bin/chromium")
+
+#: The environment variable that chooses the browser: a Chromium's executable, or
+#: "playwright" for the one ``playwright install chromium`` downloads (as CI does).
+BROWSER_VARIABLE = "TABLUT_CHROMIUM"
 
 #: Flags for a headless Chromium on a machine with no network but loopback: without the
 #: background-networking ones Chromium keeps calling Google's services, which fails slowly.
@@ -36,14 +41,25 @@ CHROMIUM_ARGS = [
 SUB_PATH = "/tablut/"
 
 
+def chromium_executable() -> str | None:
+    """The Chromium to launch: the one :data:`BROWSER_VARIABLE` names; else Debian's when it
+    is installed; None for Playwright's own (``playwright install chromium``)."""
+    chosen = os.environ.get(BROWSER_VARIABLE, "").strip()
+    if chosen == "playwright":
+        return None
+    if chosen:
+        return chosen
+    return str(SYSTEM_CHROMIUM) if SYSTEM_CHROMIUM.exists() else None
+
+
 def chromium_launch_args(base: dict[str, Any] | None = None) -> dict[str, Any]:
-    """Playwright launch options for Chromium: Debian's browser when it is installed (else
-    Playwright's own, for machines where ``playwright install chromium`` works), with
+    """Playwright launch options for Chromium (see :func:`chromium_executable`), with
     :data:`CHROMIUM_ARGS` added to ``base``."""
     args = dict(base or {})
     args["args"] = [*args.get("args", []), *CHROMIUM_ARGS]
-    if SYSTEM_CHROMIUM.exists() and "executable_path" not in args:
-        args["executable_path"] = str(SYSTEM_CHROMIUM)
+    executable = chromium_executable()
+    if executable is not None and "executable_path" not in args:
+        args["executable_path"] = executable
     return args
 
 

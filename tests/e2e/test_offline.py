@@ -32,9 +32,11 @@ def test_service_worker_lists_the_whole_site() -> None:
     on_disk = sorted(
         "./" + p.relative_to(SITE).as_posix()
         for p in SITE.rglob("*")
-        if p.is_file() and p.name not in {"sw.js", ".nojekyll"}
+        if p.is_file() and p.name not in {"sw.js", ".nojekyll"} and p.suffix != ".map"
     )
     assert files == on_disk
+    # Source maps ship for developer tools, but only they ask for them: not precached.
+    assert any(SITE.rglob("*.map")) and not any(f.endswith(".map") for f in files)
     # The runtime and PyScript's hashed chunks, which core.js imports lazily.
     assert "./pyodide/pyodide.asm.wasm" in files
     assert any(re.fullmatch(r"\./pyscript/core-[\w-]+\.js", f) for f in files)

@@ -7,10 +7,11 @@ what a person would see. They follow the page's contract (web/main.py, web/board
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from urllib.parse import urlsplit
+from urllib.parse import urljoin, urlsplit
 
 import pytest
 from playwright.sync_api import Browser, ConsoleMessage, Page, expect
@@ -162,6 +163,27 @@ def test_every_request_stays_on_loopback(desktop: LoadedPage, site_url: str) -> 
     assert len(engine) >= 2, engine
     # The runtime comes from the site itself, under its sub-path.
     assert any(url.endswith("/tablut/pyodide/pyodide.asm.wasm") for url in desktop.requests)
+
+
+def test_source_maps_named_by_the_runtime_are_served(desktop: LoadedPage) -> None:
+    # Only developer tools fetch source maps, and there a missing one is a failed
+    # request: every map that a script or stylesheet of the page names must be served.
+    wait_for_ai(desktop.page)
+    loaded = sorted({url for url in desktop.requests
+                     if urlsplit(url).path.endswith((".js", ".mjs", ".css"))
+                     and url.startswith("http")})
+    assert any(url.endswith("/pyscript/core.js") for url in loaded), loaded
+    named = {}
+    for url in loaded:
+        response = desktop.page.request.get(url)
+        assert response.ok, url
+        for name in re.findall(r"[#@] sourceMappingURL=([^\s*'\"]+)", response.text()):
+            if not name.startswith("data:"):
+                named[urljoin(url, name)] = url
+    assert any(url.endswith("/pyscript/core.js.map") for url in named), named
+    missing = [f"{map_url} (named by {url})" for map_url, url in named.items()
+               if desktop.page.request.get(map_url).status >= 400]
+    assert missing == []
 
 
 def test_page_logs_no_errors(desktop: LoadedPage) -> None:
