@@ -298,6 +298,7 @@ class IntroView:
         mouse, so that the words say "Tap" or "Click"."""
         self.text = document.getElementById("intro-text")
         self.toggle = document.getElementById("intro-toggle")
+        self.play = document.querySelector(".play")
         touch = bool(window.matchMedia("(pointer: coarse)").matches)
         self.verb = "Tap" if touch else "Click"
         self.keys = "" if touch else " Press ? for the keyboard."
@@ -308,6 +309,7 @@ class IntroView:
         if self.text.textContent != text:
             self.text.textContent = text
         self.text.hidden = not session.intro_open
+        self.play.classList.toggle("intro-open", session.intro_open)
         self.toggle.setAttribute("aria-expanded", "true" if session.intro_open else "false")
         self.toggle.textContent = "Hide help" if session.intro_open else "What do I do?"
 
