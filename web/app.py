@@ -27,6 +27,7 @@ from web.views import (
     AnnouncerView,
     ButtonsView,
     CapturedView,
+    ClockView,
     IntroView,
     MatchView,
     MoveListView,
@@ -34,6 +35,9 @@ from web.views import (
     StatusView,
 )
 from web.worker_client import WorkerComputer
+
+#: How often the clocks are read and redrawn, in milliseconds.
+TICK_MS = 100
 
 
 class LocalStorage:
@@ -64,10 +68,11 @@ class Page:
                                marked=reserved_squares(session))
         self.input = BoardInput(session, self.board, document, self.listeners)
         self.status = StatusView(document, self.turns)
+        self.clocks = ClockView(document)
         self.views = [self.status, ButtonsView(document), MoveListView(document),
                       CapturedView(document), AnalysisView(document, self.turns),
                       MatchView(document), NoticeView(document, self.listeners, session),
-                      IntroView(document, window), AnnouncerView(document),
+                      IntroView(document, window), AnnouncerView(document), self.clocks,
                       SettingsForm(session, document, self.listeners)]
         self.saved: str | None = None
         self.save_failed = False
@@ -75,6 +80,13 @@ class Page:
         self._wire_buttons()
         session.subscribe(self.refresh)
         self.refresh()
+        self.listeners.every(TICK_MS, self.tick)
+
+    def tick(self) -> None:
+        """Ten times a second: a running clock is redrawn, and a side out of time loses."""
+        if self.session.clocks is not None and self.session.clocks.running is not None:
+            self.session.tick()
+            self.clocks.render(self.session)
 
     def _wire_buttons(self) -> None:
         session = self.session

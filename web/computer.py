@@ -21,7 +21,9 @@ from dataclasses import dataclass
 from typing import Any, Literal, Protocol
 
 from tablut import Side
+from tablut.ai import LEVELS
 from web import ai_worker
+from web.clock import think_seconds
 from web.session import Session
 
 #: Pause before each move when the computer plays both sides, so a person can follow.
@@ -47,7 +49,8 @@ class Request:
         record: the game, as :meth:`tablut.Game.to_json`.
         level: the level to search at; seed: the level's noise seed.
         pause: seconds to wait before asking (computer against computer).
-        seconds: how long an analysis may run.
+        seconds: how long an analysis may run, or the most a move may take (its clock),
+            None for the level's own limits.
     """
 
     kind: Kind
@@ -56,7 +59,7 @@ class Request:
     level: int
     seed: int
     pause: float = 0.0
-    seconds: float = ANALYSIS_SECONDS
+    seconds: float | None = None
 
 
 @dataclass(frozen=True)
@@ -100,10 +103,11 @@ class ComputerTurns:
         if session.computer_to_move():
             both = settings.is_computer(Side.BLACK) and settings.is_computer(Side.WHITE)
             self.thinking = self._request("move", settings.level,
-                                          pause=SELF_PLAY_PAUSE if both else 0.0)
+                                          pause=SELF_PLAY_PAUSE if both else 0.0,
+                                          seconds=self._clock_allows(settings.level))
             return self.thinking
-        if settings.analysis and session.setup is None and session.game.outcome() is None:
-            return self._request("analysis", settings.level)
+        if settings.analysis and session.setup is None and not session.over():
+            return self._request("analysis", settings.level, seconds=ANALYSIS_SECONDS)
         return None
 
     def ask_hint(self) -> Request | None:
@@ -116,10 +120,19 @@ class ComputerTurns:
         session.say("Looking for a good move…")
         return self._request("hint", min(session.settings.level, HINT_MAX_LEVEL))
 
-    def _request(self, kind: Kind, level: int, pause: float = 0.0) -> Request:
+    def _request(self, kind: Kind, level: int, pause: float = 0.0,
+                 seconds: float | None = None) -> Request:
         session = self.session
         return Request(kind, session.generation, session.game.to_json(), level,
-                       session.settings.seed, pause)
+                       session.settings.seed, pause, seconds)
+
+    def _clock_allows(self, level: int) -> float | None:
+        """The most the computer may think on its clock, or None without a clock."""
+        session = self.session
+        if session.clocks is None:
+            return None
+        return think_seconds(session.clocks, session.game.side, session.now(),
+                             LEVELS[level].seconds)
 
     def current(self, request: Request) -> bool:
         """Whether ``request`` is still about the position shown, and still wanted."""
@@ -174,8 +187,10 @@ class ComputerTurns:
 class Computer(Protocol):
     """The computer player as the page reaches it: each call may take seconds."""
 
-    async def think(self, record: str, level: int, seed: int) -> dict[str, Any] | None:
-        """The move for the side to move in ``record`` and what was thought of it."""
+    async def think(self, record: str, level: int, seed: int,
+                    seconds: float | None = None) -> dict[str, Any] | None:
+        """The move for the side to move in ``record`` and what was thought of it, in at
+        most ``seconds`` when given."""
         ...
 
     async def start_analysis(self, record: str, seconds: float) -> int:
@@ -197,7 +212,8 @@ async def carry_out(turns: ComputerTurns, request: Request, computer: Computer) 
         if not turns.current(request):
             turns.answer(request, None)  # not wanted any more
         elif request.kind == "analysis":
-            token = await computer.start_analysis(request.record, request.seconds)
+            token = await computer.start_analysis(request.record,
+                                                  request.seconds or ANALYSIS_SECONDS)
             while turns.current(request):
                 data = await computer.next_analysis(token)
                 if data is None:
@@ -205,7 +221,7 @@ async def carry_out(turns: ComputerTurns, request: Request, computer: Computer) 
                 turns.answer(request, data)
         else:
             turns.answer(request, await computer.think(request.record, request.level,
-                                                       request.seed))
+                                                       request.seed, request.seconds))
     except Exception as error:  # noqa: BLE001 - whatever broke, the game goes on
         turns.failed(request, str(error))
 
@@ -216,10 +232,11 @@ class LocalComputer:
     Each call gives the event loop a turn first, as a call to the worker does.
     """
 
-    async def think(self, record: str, level: int, seed: int) -> dict[str, Any] | None:
+    async def think(self, record: str, level: int, seed: int,
+                    seconds: float | None = None) -> dict[str, Any] | None:
         """See :meth:`Computer.think`."""
         await asyncio.sleep(0)
-        return as_data(ai_worker.think(record, level, seed))
+        return as_data(ai_worker.think(record, level, seed, seconds))
 
     async def start_analysis(self, record: str, seconds: float) -> int:
         """See :meth:`Computer.start_analysis`."""

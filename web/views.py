@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from tablut import Side
+from web.clock import shown
 from web.computer import ComputerTurns
 from web.dom import Listeners, element, svg_element
 from web.match_score import PLAYER_NAMES
@@ -57,8 +58,8 @@ class ButtonsView:
 
     def render(self, session: Session) -> None:
         """Enable the buttons that can act now."""
-        backward, forward = session.can_undo(), session.can_redo()
-        enabled = {"undo": backward, "back": backward, "redo": forward, "forward": forward,
+        enabled = {"undo": session.can_undo(), "back": session.can_go_back(),
+                   "redo": session.can_redo(), "forward": session.can_go_forward(),
                    "hint": session.human_to_move()}
         for name, button in self.buttons.items():
             button.disabled = not enabled[name]
@@ -331,3 +332,36 @@ class AnnouncerView:
         # The same words twice in a row are a change too: a trailing no-break space
         # alternates, so that the screen reader hears the second time as well.
         self.region.textContent = text + (" " if number % 2 else "")
+
+
+class ClockView:
+    """The two clocks (timers named "Black clock" and "White clock"), the running one
+    marked; redrawn by the page ten times a second while a clock runs."""
+
+    def __init__(self, document: Any) -> None:
+        """Find the clocks in ``document``."""
+        self.box = document.getElementById("clocks")
+        self.times = {side: document.getElementById(f"clock-{side.word}") for side in Side}
+        self.shown: dict[Side, tuple[str, bool]] = {}
+
+    def render(self, session: Session) -> None:
+        """Show the time each side has left."""
+        clocks = session.clocks
+        self.box.hidden = clocks is None
+        if clocks is None:
+            return
+        now = session.now()
+        for side, element_ in self.times.items():
+            left = clocks.left(side, now)
+            running = clocks.running is side
+            key = (shown(left), running)
+            if self.shown.get(side) == key:
+                continue
+            self.shown[side] = key
+            element_.textContent = key[0]
+            element_.classList.toggle("running", running)
+            element_.classList.toggle("low", left < 20_000)
+            if running:
+                element_.setAttribute("aria-current", "true")
+            else:
+                element_.removeAttribute("aria-current")
