@@ -65,6 +65,14 @@ def explain_illegal(board: Board, move: Move) -> str:
     return f"{text}: that piece may not stop on {square_name(to)}"
 
 
+def _time_control(data: dict[str, Any]) -> str | None:
+    """A saved game's time control (none in records made before clocks)."""
+    time_control = data.get("time_control")
+    if time_control is not None and not isinstance(time_control, str):
+        raise RecordError("a saved game's time control must be text, as in 5+3")
+    return time_control
+
+
 class Game:
     """A game of Tablut under one rule set, from a start position, with undo and redo.
 
@@ -240,10 +248,7 @@ class Game:
         if isinstance(ply, bool) or not isinstance(ply, int) or not 0 <= ply <= len(moves):
             raise RecordError(f"the saved position {ply!r} is not a ply of the game")
         game.goto(ply)
-        time_control = data.get("time_control")
-        if time_control is not None and not isinstance(time_control, str):
-            raise RecordError("a saved game's time control must be text, as in 5+3")
-        game.time_control = time_control
+        game.time_control = _time_control(data)
         return game
 
     @classmethod
