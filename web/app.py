@@ -79,7 +79,7 @@ class Page:
         self.asking = False
         self._wire_buttons()
         session.subscribe(self.refresh)
-        self.refresh()
+        session.notify()  # the first drawing; a restored game's clock starts running
         self.listeners.every(TICK_MS, self.tick)
 
     def tick(self) -> None:
