@@ -32,6 +32,7 @@ from web.views import (
     MatchView,
     MoveListView,
     NoticeView,
+    ReviewView,
     StatusView,
 )
 from web.worker_client import WorkerComputer
@@ -73,6 +74,7 @@ class Page:
                       CapturedView(document), AnalysisView(document, self.turns),
                       MatchView(document), NoticeView(document, self.listeners, session),
                       IntroView(document, window), AnnouncerView(document), self.clocks,
+                      ReviewView(document, self.listeners, session),
                       SettingsForm(session, document, self.listeners)]
         self.saved: str | None = None
         self.save_failed = False
@@ -100,6 +102,8 @@ class Page:
             "forward": lambda: session.step(1),
             "analysis-toggle": session.toggle_analysis,
             "intro-toggle": session.toggle_intro,
+            "review-start": self.ask_review,
+            "review-stop": session.stop_review,
             "setup-clear": lambda: clear_setup(session),
             "setup-start": lambda: setup_start_position(session),
         }
@@ -146,6 +150,12 @@ class Page:
         """From now on, carry the session's questions to the computer."""
         self.asking = True
         request = self.turns.next_request()
+        if request is not None:
+            self._carry(request)
+
+    def ask_review(self) -> None:
+        """Ask the computer to review the game, position after position."""
+        request = self.turns.ask_review()
         if request is not None:
             self._carry(request)
 

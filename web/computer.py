@@ -24,6 +24,7 @@ from tablut import Side
 from tablut.ai import LEVELS
 from web import ai_worker
 from web.clock import think_seconds
+from web.review import REVIEW_LEVEL, record_key
 from web.session import Session
 
 #: Pause before each move when the computer plays both sides, so a person can follow.
@@ -35,7 +36,7 @@ ANALYSIS_SECONDS = 8.0
 #: The level a hint is searched at, at most: higher levels think for many seconds.
 HINT_MAX_LEVEL = 5
 
-Kind = Literal["move", "hint", "analysis"]
+Kind = Literal["move", "hint", "analysis", "review"]
 
 
 @dataclass(frozen=True)
@@ -134,11 +135,31 @@ class ComputerTurns:
         return think_seconds(session.clocks, session.game.side, session.now(),
                              LEVELS[level].seconds)
 
+    def ask_review(self) -> Request | None:
+        """Start reviewing the game: a question about each of its positions in turn."""
+        review = self.session.start_review()
+        if review is None:
+            return None
+        return self._request("review", REVIEW_LEVEL)
+
     def current(self, request: Request) -> bool:
-        """Whether ``request`` is still about the position shown, and still wanted."""
-        if request.generation != self.session.generation:
+        """Whether ``request`` is still about the position shown (a review: the same
+        game), and still wanted."""
+        session = self.session
+        if request.kind == "review":
+            review = session.review
+            return (review is not None and not review.stopped
+                    and review.key == record_key(session.game))
+        if request.generation != session.generation:
             return False
-        return request.kind != "analysis" or self.session.settings.analysis
+        return request.kind != "analysis" or session.settings.analysis
+
+    def reviewed(self, request: Request, ply: int, data: dict[str, Any] | None) -> None:
+        """The computer's judgement of the position at ``ply`` for the review."""
+        review = self.session.review
+        if self.current(request) and review is not None:
+            review.add(ply, data)
+            self.session.notify()
 
     def is_thinking(self) -> bool:
         """Whether the computer is choosing a move for the position shown."""
@@ -211,6 +232,8 @@ async def carry_out(turns: ComputerTurns, request: Request, computer: Computer) 
             await asyncio.sleep(request.pause)
         if not turns.current(request):
             turns.answer(request, None)  # not wanted any more
+        elif request.kind == "review":
+            await _review(turns, request, computer)
         elif request.kind == "analysis":
             token = await computer.start_analysis(request.record,
                                                   request.seconds or ANALYSIS_SECONDS)
@@ -224,6 +247,18 @@ async def carry_out(turns: ComputerTurns, request: Request, computer: Computer) 
                                                        request.seed, request.seconds))
     except Exception as error:  # noqa: BLE001 - whatever broke, the game goes on
         turns.failed(request, str(error))
+
+
+async def _review(turns: ComputerTurns, request: Request, computer: Computer) -> None:
+    """Ask about every position of the game under review, in order, while wanted."""
+    review = turns.session.review
+    if review is None:
+        return
+    for ply, record in enumerate(review.records()):
+        if not turns.current(request):
+            return
+        if ply not in review.judgements:
+            turns.reviewed(request, ply, await computer.think(record, request.level, 0))
 
 
 class LocalComputer:

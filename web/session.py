@@ -28,6 +28,7 @@ from tablut import RULES, Game, IllegalMove, Move, Side
 from tablut.squares import squares_of
 from web.clock import Clocks, TimeControl
 from web.match_score import MatchScore, match_of, match_score
+from web.review import Review, record_key
 from web.setup_mode import SetupBoard
 from web.speech import move_sentence, selection_sentence
 from web.state import PageState, Settings, StateError, parse_limit, parse_seed, validated
@@ -66,6 +67,9 @@ class Session:
             has moved; a button brings them back).
         clocks: the two clocks, when the game is played with a time control.
         time_out: the side that ran out of time, which ended the game, or None.
+        review: the computer's review of the game, once asked for (see web.review).
+        imported: whether the game came from a record, a link or the saved games (it
+            may be reviewed even unfinished).
     """
 
     def __init__(self, state: PageState | None = None,
@@ -90,6 +94,8 @@ class Session:
         self.notice: Notice | None = None
         self.spoken: tuple[int, str] = (0, "")
         self.intro_open = not self.game.moves
+        self.review: Review | None = None
+        self.imported = False
         self._listeners: list[Callable[[], None]] = []
 
     # -- listening and saving --------------------------------------------------------------
@@ -230,6 +236,8 @@ class Session:
         self.game = game
         self.browsing = game.ply < len(game.moves)
         self.time_out = None
+        self.review = None
+        self.imported = False
         self.clocks = clocks if clocks is not None else self._fresh_clocks(self.settings)
         game.time_control = self.settings.clock or None
         self.changed()
@@ -241,6 +249,7 @@ class Session:
         settings = self.settings_with(rules=game.rules.name, limit=game.limit,
                                       clock=self._readable_clock(game.time_control))
         self.replace(game, settings)
+        self.imported = True
         self.say(message, undo)
 
     def restore(self, before: str) -> None:
@@ -301,6 +310,8 @@ class Session:
             return False
         if self.clocks is not None:
             self.clocks.moved(mover, self.now())
+        if self.review is not None and self.review.key != record_key(game):
+            self.review = None  # a review of moves that are gone
         captured = list(squares_of(game.board.captured))
         self.fading = [(sq, captured_kind(mover, sq, king)) for sq in captured]
         self.just_moved = move
@@ -463,6 +474,40 @@ class Session:
         """Open or close the analysis panel."""
         self.settings = self.settings_with(analysis=not self.settings.analysis)
         self.changed()
+
+    # -- review --------------------------------------------------------------------------
+
+    def can_review(self) -> bool:
+        """Whether the game may be reviewed: it has moves, and it is finished (at its
+        last move) or came from a record."""
+        game = self.game
+        if self.setup is not None or not game.moves or self.review is not None:
+            return False
+        if self.imported or self.time_out is not None:
+            return True
+        return game.board_at(len(game.moves)).outcome() is not None
+
+    def start_review(self) -> Review | None:
+        """Begin reviewing the game (the computer judges each position in turn)."""
+        if not self.can_review():
+            return None
+        self.review = Review(self.game)
+        self.notify()
+        return self.review
+
+    def stop_review(self) -> None:
+        """Stop the review where it is; what has been judged stays on show."""
+        if self.review is not None:
+            self.review.stopped = True
+            self.notify()
+
+    def better_move(self) -> Move | None:
+        """The better move at the position shown, when the review found that the move
+        played from it was a mistake."""
+        if self.review is None:
+            return None
+        mistake = self.review.mistakes().get(self.game.ply + 1)
+        return None if mistake is None else mistake.better
 
     # -- the clocks ------------------------------------------------------------------------
 
