@@ -77,6 +77,7 @@ class Page:
                       ReviewView(document, self.listeners, session),
                       SettingsForm(session, document, self.listeners)]
         self.saved: str | None = None
+        self.ticks = 0
         self.save_failed = False
         self.asking = False
         self._wire_buttons()
@@ -85,10 +86,14 @@ class Page:
         self.listeners.every(TICK_MS, self.tick)
 
     def tick(self) -> None:
-        """Ten times a second: a running clock is redrawn, and a side out of time loses."""
+        """Ten times a second: a running clock is redrawn, and a side out of time loses;
+        once a second, the time left is saved (a reload goes on from there)."""
         if self.session.clocks is not None and self.session.clocks.running is not None:
             self.session.tick()
             self.clocks.render(self.session)
+            self.ticks += 1
+            if self.ticks % (1000 // TICK_MS) == 0:
+                self.save()
 
     def _wire_buttons(self) -> None:
         session = self.session
