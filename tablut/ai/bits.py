@@ -22,8 +22,6 @@ from ..squares import (
     FILE_A,
     FILE_I,
     NEIGHBOUR_MASKS,
-    NOT_FILE_A,
-    NOT_FILE_I,
     RANK_1,
     RANK_9,
     RAY_MASKS,
@@ -83,29 +81,48 @@ def reached(sq: Square, occupied: Bitboard, pieces: Bitboard) -> bool:
     return bool(blockers and pieces >> (blockers.bit_length() - 1) & 1)
 
 
+def _columns_from(k: int) -> Bitboard:
+    """The squares of the columns ``k`` and beyond (eastwards)."""
+    return sum(1 << (row * SIZE + col) for row in range(SIZE) for col in range(k, SIZE))
+
+
+def _columns_to(k: int) -> Bitboard:
+    """The squares of the columns up to ``SIZE - 1 - k``: those ``k`` steps east stays on."""
+    return sum(1 << (row * SIZE + col) for row in range(SIZE) for col in range(SIZE - k))
+
+
+_EAST_1, _EAST_2, _EAST_4 = (_columns_from(k) for k in (1, 2, 4))
+_WEST_1, _WEST_2, _WEST_4 = (_columns_to(k) for k in (1, 2, 4))
+
+
 def clear_lines(empty: Bitboard) -> tuple[Bitboard, Bitboard, Bitboard, Bitboard]:
     """For each direction (north, east, south, west), the squares whose whole ray in that
-    direction is empty (edge squares count: their ray is empty)."""
-    north = RANK_9
-    f = (north & empty) >> SIZE
-    while f:
-        north |= f
-        f = (f & empty) >> SIZE
-    south = RANK_1
-    f = (south & empty) << SIZE
-    while f:
-        south |= f
-        f = ((f & empty) << SIZE) & ALL
-    east = FILE_I
-    f = ((east & empty) >> 1) & NOT_FILE_I
-    while f:
-        east |= f
-        f = ((f & empty) >> 1) & NOT_FILE_I
-    west = FILE_A
-    f = ((west & empty) << 1) & NOT_FILE_A
-    while f:
-        west |= f
-        f = ((f & empty) << 1) & NOT_FILE_A
+    direction is empty (edge squares count: their ray is empty).
+
+    Each is the complement of a smear: the occupied squares spread the other way, one
+    step, then by two, then four (doubling steps, so four shifts whatever the board).
+    """
+    occupied = ALL & ~empty
+    x = occupied >> SIZE
+    x |= x >> SIZE
+    x |= x >> 2 * SIZE
+    x |= x >> 4 * SIZE
+    north = ALL & ~x
+    x = occupied << SIZE
+    x |= x << SIZE
+    x |= x << 2 * SIZE
+    x |= x << 4 * SIZE
+    south = ALL & ~x
+    x = occupied >> 1 & _WEST_1
+    x |= x >> 1 & _WEST_1
+    x |= x >> 2 & _WEST_2
+    x |= x >> 4 & _WEST_4
+    east = ALL & ~x
+    x = occupied << 1 & _EAST_1
+    x |= x << 1 & _EAST_1
+    x |= x << 2 & _EAST_2
+    x |= x << 4 & _EAST_4
+    west = ALL & ~x
     return north, east, south, west
 
 
@@ -220,11 +237,11 @@ def capture_destinations(board: Board, side: int) -> Bitboard:
     white = board.white
     empty = ALL & ~(black | white | (1 << king if king >= 0 else 0))
     if side == 0:
-        return _sandwich_ends(white, geo.anvils_against_white(black, king)) & empty
-    return _sandwich_ends(black, geo.anvils_against_black(white, king)) & empty
+        return sandwich_ends(white, geo.anvils_against_white(black, king)) & empty
+    return sandwich_ends(black, geo.anvils_against_black(white, king)) & empty
 
 
-def _sandwich_ends(enemies: Bitboard, hostile: Bitboard) -> Bitboard:
+def sandwich_ends(enemies: Bitboard, hostile: Bitboard) -> Bitboard:
     """Squares t with an enemy next to t and a hostile square beyond it, in a straight line."""
     out = (enemies >> SIZE) & (hostile >> 2 * SIZE)
     out |= (enemies << SIZE) & (hostile << 2 * SIZE)

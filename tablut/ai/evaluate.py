@@ -19,9 +19,9 @@ from operator import mul
 
 from ..board import Board
 from ..rules import Rules
-from ..side import WHITE_TO_MOVE, Side
-from ..squares import ALL, EDGES_BB, NEIGHBOUR_MASKS, SIZE, flood, rook_reach, rook_targets
-from .bits import capture_destinations, escape_lines, king_capture_squares
+from ..side import WHITE_TO_MOVE
+from ..squares import ALL, EDGES_BB, NEIGHBOUR_MASKS, SIZE, flood, rook_reach3, rook_targets
+from .bits import escape_lines, king_capture_squares, sandwich_ends
 
 FEATURES: tuple[str, ...] = (
     "white_guards",          # white soldiers on the board
@@ -61,7 +61,6 @@ _DIST_CORNER = tuple(
 
 def features(board: Board) -> list[int]:
     """The feature vector of ``board`` (see :data:`FEATURES`), from white's side."""
-    rules: Rules = board.rules
     geo = board.geometry
     black = board.black
     white = board.white
@@ -73,36 +72,43 @@ def features(board: Board) -> list[int]:
         return f
     kbit = 1 << king
     occupied = black | white | kbit
-    empty = ALL & ~occupied
+    empty = ALL ^ occupied
     soldier_ok = geo.soldier_ok
-    b_reach = rook_reach(black, empty) & soldier_ok
-    w_reach = rook_reach(white, empty) & soldier_ok
     k1 = rook_targets(king, occupied) & ~geo.king_forbidden
+    # One fill for the three reaches (the hot spot of the evaluation): black's, white's,
+    # and the king's second move, from the squares of his first.
+    b_reach, w_reach, k2 = rook_reach3(black, white, k1, empty)
+    b_reach &= soldier_ok
+    w_reach &= soldier_ok
     # Escape lines as the king sees them: his own square does not block his lines.
     n, e, s, w = escape_lines(empty | kbit, geo.corner_escape)
     one = n | e | s | w
-    two = (n & (e | s | w)) | (e & (s | w)) | (s & w)
     f[2] = k1.bit_count()
-    f[3] = (k1 & one).bit_count()
-    f[4] = (k1 & two).bit_count()
-    f[5] = (n >> king & 1) + (e >> king & 1) + (s >> king & 1) + (w >> king & 1)
-    f[6] = (rook_reach(k1, empty) & one & ~k1).bit_count()
+    if one:
+        two = (n & (e | s | w)) | (e & (s | w)) | (s & w)
+        f[3] = (k1 & one).bit_count()
+        f[4] = (k1 & two).bit_count()
+        f[5] = (n >> king & 1) + (e >> king & 1) + (s >> king & 1) + (w >> king & 1)
+        f[6] = (k2 & one & ~k1).bit_count()
+        f[15] = (one & b_reach).bit_count()
     around = NEIGHBOUR_MASKS[king]
     f[7] = (around & (black | geo.hostile_to_king_squares)).bit_count()
     f[8] = (around & white).bit_count()
     capture_squares = king_capture_squares(board)
-    f[9] = capture_squares.bit_count()
-    f[10] = (capture_squares & b_reach).bit_count()
-    white_hanging = (capture_destinations(board, Side.BLACK) & b_reach).bit_count()
-    white_attack = w_reach | k1 if rules.king_armed else w_reach
-    black_hanging = (capture_destinations(board, Side.WHITE) & white_attack).bit_count()
+    if capture_squares:
+        f[9] = capture_squares.bit_count()
+        f[10] = (capture_squares & b_reach).bit_count()
+    white_hanging = (sandwich_ends(white, geo.anvils_against_white(black, king))
+                     & empty & b_reach).bit_count()
+    white_attack = w_reach | k1 if geo.king_armed else w_reach
+    black_hanging = (sandwich_ends(black, geo.anvils_against_black(white, king))
+                     & empty & white_attack).bit_count()
     f[11] = white_hanging
     f[12] = black_hanging
     f[13] = w_reach.bit_count()
     f[14] = b_reach.bit_count()
-    f[15] = (one & b_reach).bit_count()
     f[16] = _DIST_CORNER[king] if geo.corner_escape else _DIST_EDGE[king]
-    if rules.encirclement:
+    if board.rules.encirclement:
         f[17] = _enclosed(black, white | kbit)
     f[18] = (black & _CORNER_DIAGONALS).bit_count()
     if board.turn == WHITE_TO_MOVE:
@@ -153,7 +159,11 @@ class Evaluator:
 
     def __call__(self, board: Board) -> int:
         """The score from the side to move's point of view."""
-        score = self.white_score(board)
+        # white_score inlined: this runs at every leaf of the search.
+        offset = self._offsets.get(board.rules.name)
+        if offset is None:
+            offset = self._offset(board.rules)
+        score = int(sum(map(mul, self.weights, features(board))) + offset)
         return score if board.turn == WHITE_TO_MOVE else -score
 
 

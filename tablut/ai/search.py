@@ -41,7 +41,7 @@ from dataclasses import dataclass
 from ..board import Board, Move
 from ..side import BLACK_TO_MOVE, WHITE_TO_MOVE
 from ..squares import Bitboard
-from .bits import black_can_capture_king, escape_rays, king_escape_targets
+from .bits import black_can_capture_king
 from .ordering import MoveOrder, order_root_moves
 
 MATE = 100_000
@@ -297,6 +297,9 @@ class Searcher:
             late = LATE_MOVES[depth]
         best_move = None
         searched = quiets = 0
+        board = self.board
+        push, pop, search = board.push, board.pop, self._search
+        child = ply + 1
         for move, quiet in ordered:
             if quiet:
                 if futile:
@@ -304,8 +307,18 @@ class Searcher:
                 quiets += 1
                 if quiets > late and best_score > -MATE_BOUND:
                     break  # late-move pruning: the quiet tail of a shallow node
-            reduction = _reduction(depth, searched, quiet, in_check)
-            score = self._child(move, depth - 1, alpha, beta, ply, searched == 0, reduction)
+            # Principal-variation search: the first move gets the full window, the others
+            # a null window (late quiet ones a ply or two shallower first) and a full
+            # search again only if they might beat alpha.
+            push(move)
+            if not searched:
+                score = -search(depth - 1, -beta, -alpha, child)
+            else:
+                reduction = _reduction(depth, searched, quiet, in_check)
+                score = -search(depth - 1 - reduction, -alpha - 1, -alpha, child)
+                if score > alpha and (reduction or score < beta):
+                    score = -search(depth - 1, -beta, -alpha, child)
+            pop()
             searched += 1
             if score > best_score:
                 best_score = score
@@ -313,10 +326,10 @@ class Searcher:
                 if score > alpha:
                     alpha = score
                     if pv_node:
-                        self.pv[ply] = (move,) + self.pv[ply + 1]
+                        self.pv[ply] = (move,) + self.pv[child]
                     if score >= beta:
                         if quiet:
-                            self.order.remember_cutoff(move, ply, depth, self.board.turn)
+                            self.order.remember_cutoff(move, ply, depth, board.turn)
                         break
         if not searched and not futile:
             best_score = ply - MATE  # no legal move: the side to move loses
@@ -402,18 +415,25 @@ def _threats(board: Board, ply: int) -> tuple[int | None, bool, Bitboard]:
     """What a node's immediate threats decide, found by bitboard tests: the score if the
     side to move wins in one or cannot stop a double escape threat (else None), whether
     it faces a threat to lose in one (a "check"), and, for black facing one open escape
-    line, the squares that block it."""
+    line, the squares that block it.  The king is on the board (else the game is over)."""
     king = board.king
+    occupied = board.black | board.white | (1 << king)
+    rays = board.geometry.escape_rays[king]
     if board.turn == WHITE_TO_MOVE:
-        if king_escape_targets(board):
-            return MATE - ply - 1, False, 0
+        for ray in rays:
+            if not ray & occupied:
+                return MATE - ply - 1, False, 0  # an open line: the king escapes
         return None, black_can_capture_king(board), 0
     if black_can_capture_king(board):
         return MATE - ply - 1, False, 0
-    lines, blocks = escape_rays(king, board.occupied, board.geometry)
+    lines = blocks = 0
+    for ray in rays:
+        if not ray & occupied:
+            lines += 1
+            blocks |= ray
     if lines >= 2:
         return ply + 2 - MATE, False, 0
-    return None, lines > 0, blocks
+    return None, lines > 0, blocks & ~board.geometry.soldier_forbidden
 
 
 def _table_score(entry: tuple, alpha: int, beta: int, ply: int) -> int | None:
