@@ -388,6 +388,23 @@ class Board:
                 outcome = _WON_BY_REPETITION[self.turn]  # the side now to move: not the mover
         self._outcome = outcome
 
+    def push_null(self) -> None:
+        """Pass: the other side is to move in the same position.  Never legal in a game;
+        the search uses it to ask what the opponent could do if the side to move did
+        nothing (null-move pruning).  The passing position does not count towards
+        repetitions.  :meth:`pop_null` takes it back."""
+        self._stack.append(
+            (self.black, self.white, self.king, self.turn, self.hash, self.captured, self._outcome)
+        )
+        self.turn ^= 1
+        self.hash ^= Z_WHITE_TO_MOVE
+        self.captured = 0
+
+    def pop_null(self) -> None:
+        """Take back a :meth:`push_null`."""
+        (self.black, self.white, self.king, self.turn, self.hash, self.captured,
+         self._outcome) = self._stack.pop()
+
     def pop(self) -> None:
         """Take back the last move pushed."""
         seen = self._seen[self.hash] - 1

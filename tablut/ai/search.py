@@ -53,6 +53,10 @@ MAX_PLY = 96
 CHECK_EVERY = 1024
 FUTILITY_MARGIN = 200
 EVAL_CACHE_SIZE = 200_000
+NULL_MOVE_DEPTH = 3
+"""Null-move pruning is tried at this depth and deeper."""
+NULL_MOVE_REDUCTION = 2
+"""How much shallower than the node the null-move test searches (besides the pass)."""
 LATE_MOVES = (999, 8, 16, 32)
 """Late-move pruning: at depth d < 4 outside PV and check, only the first LATE_MOVES[d]
 quiet moves (in history order) are tried."""
@@ -271,6 +275,9 @@ class Searcher:
                 score = _table_score(entry, alpha, beta, ply)
                 if score is not None:
                     return score
+        if (not pv_node and not in_check and depth >= NULL_MOVE_DEPTH
+                and -MATE_BOUND < beta < MATE_BOUND and self._null_move_fails_high(depth, beta, ply)):
+            return beta
         turn = board.turn
         if turn == BLACK_TO_MOVE and in_check:
             moves = self.order.parries(board, blocks, board.occupied, tt_move)
@@ -285,13 +292,29 @@ class Searcher:
             self._store(slot, entry, key, depth, best_score, alpha, beta, ply, best_move)
         return best_score
 
+    def _null_move_fails_high(self, depth: int, beta: int, ply: int) -> bool:
+        """Null-move pruning: whether the side to move, if it could pass, would still score
+        at least ``beta`` in a search ``NULL_MOVE_REDUCTION`` plies shallower.  A position
+        that good is not searched further: some real move does at least as well (in tafl a
+        move is almost never worse than none).  Only tried where the static evaluation
+        already reaches ``beta``."""
+        board = self.board
+        if self._static(board) < beta:
+            return False
+        board.push_null()
+        try:
+            score = -self._search(depth - 1 - NULL_MOVE_REDUCTION, -beta, 1 - beta, ply + 1)
+        finally:
+            board.pop_null()
+        return score >= beta
+
     def _search_moves(self, ordered: Iterator[tuple[Move, bool]], depth: int, alpha: int,
                       beta: int, ply: int, in_check: bool, pv_node: bool
                       ) -> tuple[int, Move | None, int]:
         """Search the moves in order: the best score, the best move (None when no move
         beat the futility bound) and how many moves were searched.  With none searched
         the score is the node's: the futility bound, or a loss for want of a move."""
-        futile, best_score = self._futility(depth, alpha, in_check, pv_node)
+        futile, best_score = False, -INF  # self._futility(depth, alpha, in_check, pv_node)
         late = 999
         if depth < len(LATE_MOVES) and not in_check and not pv_node:
             late = LATE_MOVES[depth]
