@@ -97,33 +97,8 @@ _WEST_1, _WEST_2, _WEST_4 = (_columns_to(k) for k in (1, 2, 4))
 
 def clear_lines(empty: Bitboard) -> tuple[Bitboard, Bitboard, Bitboard, Bitboard]:
     """For each direction (north, east, south, west), the squares whose whole ray in that
-    direction is empty (edge squares count: their ray is empty).
-
-    Each is the complement of a smear: the occupied squares spread the other way, one
-    step, then by two, then four (doubling steps, so four shifts whatever the board).
-    """
-    occupied = ALL & ~empty
-    x = occupied >> SIZE
-    x |= x >> SIZE
-    x |= x >> 2 * SIZE
-    x |= x >> 4 * SIZE
-    north = ALL & ~x
-    x = occupied << SIZE
-    x |= x << SIZE
-    x |= x << 2 * SIZE
-    x |= x << 4 * SIZE
-    south = ALL & ~x
-    x = occupied >> 1 & _WEST_1
-    x |= x >> 1 & _WEST_1
-    x |= x >> 2 & _WEST_2
-    x |= x >> 4 & _WEST_4
-    east = ALL & ~x
-    x = occupied << 1 & _EAST_1
-    x |= x << 1 & _EAST_1
-    x |= x << 2 & _EAST_2
-    x |= x << 4 & _EAST_4
-    west = ALL & ~x
-    return north, east, south, west
+    direction is empty (edge squares count: their ray is empty)."""
+    return _clear_lines(empty, _EVERY_SQUARE)
 
 
 def escape_lines(
@@ -135,17 +110,42 @@ def escape_lines(
     With edge escape that is any square whose ray to the edge is empty; with corner escape
     only squares on an edge row or file, whose ray along that edge ends in a corner.
     """
-    north, east, south, west = clear_lines(empty)
-    if corner_escape:
-        files = FILE_A | FILE_I
-        ranks = RANK_1 | RANK_9
-        return (
-            north & files & ~RANK_9,
-            east & ranks & ~FILE_I,
-            south & files & ~RANK_1,
-            west & ranks & ~FILE_A,
-        )
-    return north & ~RANK_9, east & ~FILE_I, south & ~RANK_1, west & ~FILE_A
+    return _clear_lines(empty, _CORNER_LINES if corner_escape else _EDGE_LINES)
+
+
+_EVERY_SQUARE = (ALL, ALL, ALL, ALL)
+_EDGE_LINES = (ALL & ~RANK_9, ALL & ~FILE_I, ALL & ~RANK_1, ALL & ~FILE_A)
+_CORNER_LINES = ((FILE_A | FILE_I) & ~RANK_9, (RANK_1 | RANK_9) & ~FILE_I,
+                 (FILE_A | FILE_I) & ~RANK_1, (RANK_1 | RANK_9) & ~FILE_A)
+
+
+def _clear_lines(empty: Bitboard, within: tuple[Bitboard, Bitboard, Bitboard, Bitboard]
+                 ) -> tuple[Bitboard, Bitboard, Bitboard, Bitboard]:
+    """:func:`clear_lines`, each direction's squares kept only within its mask of
+    ``within``.
+
+    Each direction is the complement of a smear: the occupied squares spread the other
+    way one step, then by two, then four (doubling steps, so four shifts whatever the
+    board), rather than a fill that steps one square at a time.
+    """
+    occupied = ALL & ~empty
+    x = occupied >> SIZE
+    x |= x >> SIZE
+    x |= x >> 2 * SIZE
+    north = within[0] & ~(x | x >> 4 * SIZE)
+    x = occupied << SIZE
+    x |= x << SIZE
+    x |= x << 2 * SIZE
+    south = within[2] & ~(x | x << 4 * SIZE)
+    x = occupied >> 1 & _WEST_1
+    x |= x >> 1 & _WEST_1
+    x |= x >> 2 & _WEST_2
+    east = within[1] & ~(x | x >> 4 & _WEST_4)
+    x = occupied << 1 & _EAST_1
+    x |= x << 1 & _EAST_1
+    x |= x << 2 & _EAST_2
+    west = within[3] & ~(x | x << 4 & _EAST_4)
+    return north, east, south, west
 
 
 def king_capture_squares(board: Board) -> Bitboard:

@@ -51,7 +51,6 @@ MATE_BOUND = MATE - 1_000
 INF = 1_000_000
 MAX_PLY = 96
 CHECK_EVERY = 1024
-FUTILITY_MARGIN = 200
 EVAL_CACHE_SIZE = 200_000
 NULL_MOVE_DEPTH = 3
 """Null-move pruning is tried at this depth and deeper."""
@@ -276,7 +275,8 @@ class Searcher:
                 if score is not None:
                     return score
         if (not pv_node and not in_check and depth >= NULL_MOVE_DEPTH
-                and -MATE_BOUND < beta < MATE_BOUND and self._null_move_fails_high(depth, beta, ply)):
+                and -MATE_BOUND < beta < MATE_BOUND
+                and self._null_move_fails_high(depth, beta, ply)):
             return beta
         turn = board.turn
         if turn == BLACK_TO_MOVE and in_check:
@@ -311,10 +311,9 @@ class Searcher:
     def _search_moves(self, ordered: Iterator[tuple[Move, bool]], depth: int, alpha: int,
                       beta: int, ply: int, in_check: bool, pv_node: bool
                       ) -> tuple[int, Move | None, int]:
-        """Search the moves in order: the best score, the best move (None when no move
-        beat the futility bound) and how many moves were searched.  With none searched
-        the score is the node's: the futility bound, or a loss for want of a move."""
-        futile, best_score = False, -INF  # self._futility(depth, alpha, in_check, pv_node)
+        """Search the moves in order: the best score, the best move and how many moves
+        were searched (with none, the side to move has no legal move and loses)."""
+        best_score = ply - MATE  # no legal move: the side to move loses
         late = 999
         if depth < len(LATE_MOVES) and not in_check and not pv_node:
             late = LATE_MOVES[depth]
@@ -325,8 +324,6 @@ class Searcher:
         child = ply + 1
         for move, quiet in ordered:
             if quiet:
-                if futile:
-                    continue
                 quiets += 1
                 if quiets > late and best_score > -MATE_BOUND:
                     break  # late-move pruning: the quiet tail of a shallow node
@@ -354,23 +351,7 @@ class Searcher:
                         if quiet:
                             self.order.remember_cutoff(move, ply, depth, board.turn)
                         break
-        if not searched and not futile:
-            best_score = ply - MATE  # no legal move: the side to move loses
         return best_score, best_move, searched
-
-    def _futility(self, depth: int, alpha: int, in_check: bool, pv_node: bool
-                  ) -> tuple[bool, int]:
-        """Whether quiet moves are futile here, and the score to start from.
-
-        At the frontier a quiet move cannot lift a hopeless position above alpha, so only
-        the moves that might (captures, king moves, moves near the king or on his lines)
-        are tried, and the node is worth at most its evaluation plus a margin.
-        """
-        if depth == 1 and not in_check and not pv_node and -MATE_BOUND < alpha < MATE_BOUND:
-            static = self._static(self.board)
-            if static + FUTILITY_MARGIN <= alpha:
-                return True, static + FUTILITY_MARGIN
-        return False, -INF
 
     def _child(self, move: Move, depth: int, alpha: int, beta: int, ply: int, first: bool,
                reduction: int) -> int:
