@@ -9,9 +9,10 @@ name, so the same run times both engines on the same machine at the same moment.
 For every position of ``tools/search_positions.txt`` (openings, middlegames and endgames
 of each rule set) each engine searches to a fixed depth; the report gives, per rule set
 and in all, the time to reach that depth and the positions (nodes) searched per second,
-then the ratios new / baseline.  Times are the process's CPU time, not the wall clock:
-the machine is shared, and CPU time does not count the moments another program had it.  With ``--nodes`` each engine also searches every position
-for that many nodes, the other way of measuring positions per second.
+then the ratios new / baseline.  With ``--nodes`` each engine also searches every position
+for that many nodes, the other way of measuring positions per second.  Times are the
+process's CPU time, not the wall clock: the machine is shared, and CPU time does not count
+the moments another program had it.
 """
 
 from __future__ import annotations
