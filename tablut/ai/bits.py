@@ -203,6 +203,22 @@ def king_escape_targets(board: Board) -> Bitboard:
     return rook_targets(king, occupied) & geo.escape & ~geo.king_forbidden
 
 
+def king_threat_squares(board: Board) -> Bitboard:
+    """The squares the king reaches in one move from which he would have an open line to
+    an escape square: where he threatens to escape next (0 once he is captured)."""
+    king = board.king
+    if king < 0:
+        return 0
+    geo = board.geometry
+    occupied = board.black | board.white | (1 << king)
+    targets = rook_targets(king, occupied) & ~geo.king_forbidden
+    if not targets:
+        return 0
+    # The king's own square does not block his lines once he has left it.
+    n, e, s, w = escape_lines(ALL & ~occupied | (1 << king), geo.corner_escape)
+    return targets & (n | e | s | w)
+
+
 def escape_rays(king: Square, occupied: Bitboard, geo: RuleGeometry) -> tuple[int, Bitboard]:
     """The open lines from the king on ``king`` to an escape square: how many, and the
     squares black could stop on to block them (the squares of those rays that soldiers

@@ -41,7 +41,7 @@ from dataclasses import dataclass
 from ..board import Board, Move
 from ..side import BLACK_TO_MOVE, WHITE_TO_MOVE
 from ..squares import Bitboard
-from .bits import black_can_capture_king
+from .bits import black_can_capture_king, king_threat_squares
 from .ordering import MoveOrder, order_root_moves
 
 MATE = 100_000
@@ -52,7 +52,7 @@ INF = 1_000_000
 MAX_PLY = 96
 CHECK_EVERY = 1024
 EVAL_CACHE_SIZE = 200_000
-NULL_MOVE_DEPTH = 3
+NULL_MOVE_DEPTH = 4
 """Null-move pruning is tried at this depth and deeper."""
 NULL_MOVE_REDUCTION = 2
 """How much shallower than the node the null-move test searches (besides the pass)."""
@@ -297,9 +297,12 @@ class Searcher:
         at least ``beta`` in a search ``NULL_MOVE_REDUCTION`` plies shallower.  A position
         that good is not searched further: some real move does at least as well (in tafl a
         move is almost never worse than none).  Only tried where the static evaluation
-        already reaches ``beta``."""
+        already reaches ``beta``, and not by black while the king can make an escape
+        threat: the shallower search would see too little of what follows it."""
         board = self.board
         if self._static(board) < beta:
+            return False
+        if board.turn == BLACK_TO_MOVE and king_threat_squares(board):
             return False
         board.push_null()
         try:
