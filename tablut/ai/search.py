@@ -25,7 +25,12 @@ Move ordering (:mod:`tablut.ai.ordering`): the table's move, captures, killer mo
 the rest by the history heuristic, with king moves (for white) and moves next to the king
 (for black) first among the quiet ones.  Late quiet moves at depth 2 and more are searched
 one ply less first (late-move reductions) and searched again fully if they turn out
-interesting.
+interesting; at depth 3 and less the last quiet ones are not searched at all (late-move
+pruning).  From depth :data:`NULL_MOVE_DEPTH` a node whose evaluation already reaches
+beta lets the opponent move twice in a shallower search (null-move pruning): if the
+side to move still holds beta without moving, the node is cut off.  Not when in check,
+and not for black while the king can move onto a line to an escape square, where the
+shallower search would miss the threat that follows.
 
 The search stops by raising :class:`SearchAborted` from inside the tree once its node
 budget or its deadline is used up; both are checked every :data:`CHECK_EVERY` nodes (the
