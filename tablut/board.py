@@ -275,17 +275,19 @@ class Board:
             movers.append((self.king, self.geometry.king_forbidden))
         return movers
 
+    def _forbidden_for(self, sq: Square) -> Bitboard | None:
+        """The squares the side to move's piece on ``sq`` may not stop on, or None when
+        ``sq`` holds none of its pieces."""
+        if self.turn == BLACK_TO_MOVE:
+            return self.geometry.soldier_forbidden if self.black >> sq & 1 else None
+        if sq == self.king:
+            return self.geometry.king_forbidden
+        return self.geometry.soldier_forbidden if self.white >> sq & 1 else None
+
     def targets(self, sq: Square) -> Bitboard:
         """Bitboard of the squares the piece on ``sq`` may move to (0 if it may not move)."""
-        if self.turn == BLACK_TO_MOVE:
-            if not self.black >> sq & 1:
-                return 0
-            forbidden = self.geometry.soldier_forbidden
-        elif sq == self.king:
-            forbidden = self.geometry.king_forbidden
-        elif self.white >> sq & 1:
-            forbidden = self.geometry.soldier_forbidden
-        else:
+        forbidden = self._forbidden_for(sq)
+        if forbidden is None:
             return 0
         return rook_targets(sq, self.occupied) & ~forbidden
 
@@ -330,15 +332,8 @@ class Board:
         frm, to = move
         if self._outcome is not None or not (0 <= frm < _SQUARE_COUNT and 0 <= to < _SQUARE_COUNT):
             return False
-        if self.turn == BLACK_TO_MOVE:
-            if not self.black >> frm & 1:
-                return False
-            forbidden = self.geometry.soldier_forbidden
-        elif frm == self.king:
-            forbidden = self.geometry.king_forbidden
-        elif self.white >> frm & 1:
-            forbidden = self.geometry.soldier_forbidden
-        else:
+        forbidden = self._forbidden_for(frm)
+        if forbidden is None:
             return False
         path = PATHS[frm * _SQUARE_COUNT + to]
         return bool(path) and not path & self.occupied and not forbidden >> to & 1

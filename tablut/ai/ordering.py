@@ -66,14 +66,7 @@ class MoveOrder:
     def parries(self, board: Board, blocks: Bitboard, occupied: Bitboard,
                 tt_move: Move | None) -> list[Move]:
         """Black's moves onto the king's one open line: the only moves that stop his escape."""
-        black = board.black
-        moves = []
-        while blocks:
-            low = blocks & -blocks
-            blocks ^= low
-            to = low.bit_length() - 1
-            for frm in movers_to(to, occupied, black):
-                moves.append((frm, to))
+        moves = _moves_from(board.black, blocks, occupied)
         if len(moves) > 1:
             hist = self.history[BLACK_TO_MOVE]
             caps = capture_destinations(board, BLACK_TO_MOVE)
