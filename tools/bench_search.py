@@ -4,7 +4,7 @@ The baseline is not a copy kept in the repository: it is taken from git history 
 :data:`BASELINE` (``git archive``) into a temporary directory and imported under another
 name, so the same run times both engines on the same machine at the same moment.
 
-    python tools/bench_search.py [--depth 5] [--nodes 20000] [--rules berkeley,...]
+    python tools/bench_search.py [--depth 6] [--nodes 20000] [--rules berkeley,...]
 
 For every position of ``tools/search_positions.txt`` (openings, middlegames and endgames
 of each rule set) each engine searches to a fixed depth; the report gives, per rule set
@@ -130,7 +130,7 @@ def summary(tallies: dict[str, dict[str, Tally]], what: str) -> None:
 def main() -> int:
     """Run the benchmark; the exit status."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--depth", type=int, default=5, help="the fixed depth (plies)")
+    parser.add_argument("--depth", type=int, default=6, help="the fixed depth (plies)")
     parser.add_argument("--nodes", type=int, default=0,
                         help="also search every position for this many nodes")
     parser.add_argument("--rules", default=",".join(BASELINE_RULES),
