@@ -59,10 +59,14 @@ test: setup browser site
 	$(PY) -m ruff check .
 	$(PY) -m pytest
 
-# Speed figures: perft against the reference generator and python-chess, in one run.
-bench: setup
+# Speed figures, each against a baseline measured in the same run: perft against the
+# reference generator and python-chess; the search against the engine of a pinned commit
+# (time to a fixed depth, positions per second); the engine in Pyodide against CPython.
+bench: setup node_modules/.package-lock.json
 	$(PY) tools/bench.py
 	$(PY) -m tablut perft 4
+	$(PY) tools/bench_search.py --nodes 20000
+	$(PY) tools/pyodide_engine.py
 
 # Pin the Python tools again after changing pyproject.toml's optional dependencies (or
 # to take newer releases): every platform and Python 3.11+, with hashes.

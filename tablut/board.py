@@ -27,6 +27,7 @@ from .squares import (
     EDGES_BB,
     NEIGHBOUR_MASKS,
     NEIGHBOURS,
+    RAY_MASKS,
     SQUARES,
     THRONE,
     Bitboard,
@@ -91,6 +92,54 @@ def _zobrist_keys() -> tuple[list[int], list[int], list[int], int]:
 Z_BLACK, Z_WHITE, Z_KING, Z_WHITE_TO_MOVE = _zobrist_keys()
 
 _SQUARE_COUNT = len(SQUARES)
+
+_CROSS = tuple(RAY_MASKS[0][sq] | RAY_MASKS[1][sq] | RAY_MASKS[2][sq] | RAY_MASKS[3][sq]
+               for sq in SQUARES)
+_MOVES_KEPT = 1024
+"""How many blocker patterns :func:`_add_moves` remembers per square (and per set of
+forbidden squares) before it forgets them all and starts again: bounded memory."""
+_MOVE_TABLES: dict[Bitboard, list[dict[Bitboard, tuple[Move, ...]]]] = {}
+
+
+def _add_moves(moves: list[Move], pieces: Bitboard, occupied: Bitboard,
+               forbidden: Bitboard) -> None:
+    """Append the moves of ``pieces`` (none may stop on ``forbidden``) to ``moves``.
+
+    A piece's moves depend only on what stands on its row and column, so they are
+    remembered by that pattern, square by square, as ready-made tuples: the same pieces
+    meet the same patterns over and over in a search, and most lists are then a few
+    dictionary look-ups rather than a loop over every target square.
+    """
+    tables = _MOVE_TABLES.get(forbidden)
+    if tables is None:
+        tables = _MOVE_TABLES[forbidden] = [{} for _ in SQUARES]
+    while pieces:
+        low = pieces & -pieces
+        pieces ^= low
+        sq = low.bit_length() - 1
+        pattern = occupied & _CROSS[sq]
+        table = tables[sq]
+        found = table.get(pattern)
+        if found is None:
+            if len(table) >= _MOVES_KEPT:
+                table.clear()
+            found = table[pattern] = tuple(
+                (sq, to) for to in squares_of(rook_targets(sq, occupied) & ~forbidden))
+        moves += found
+
+
+def _path(frm: Square, to: Square) -> Bitboard:
+    """The squares a straight move from ``frm`` to ``to`` crosses, ``to`` included (0 if
+    the two squares are not on one row or column, or are the same)."""
+    for ray in RAY_MASKS:
+        if ray[frm] >> to & 1:
+            return ray[frm] & ~ray[to]
+    return 0
+
+
+PATHS: tuple[Bitboard, ...] = tuple(_path(frm, to) for frm in SQUARES for to in SQUARES)
+"""``PATHS[frm * 81 + to]``: the squares that must be empty for a move from ``frm`` to
+``to``, the arrival square included; 0 when no straight move joins them."""
 
 
 class Board:
@@ -226,17 +275,19 @@ class Board:
             movers.append((self.king, self.geometry.king_forbidden))
         return movers
 
+    def _forbidden_for(self, sq: Square) -> Bitboard | None:
+        """The squares the side to move's piece on ``sq`` may not stop on, or None when
+        ``sq`` holds none of its pieces."""
+        if self.turn == BLACK_TO_MOVE:
+            return self.geometry.soldier_forbidden if self.black >> sq & 1 else None
+        if sq == self.king:
+            return self.geometry.king_forbidden
+        return self.geometry.soldier_forbidden if self.white >> sq & 1 else None
+
     def targets(self, sq: Square) -> Bitboard:
         """Bitboard of the squares the piece on ``sq`` may move to (0 if it may not move)."""
-        if self.turn == BLACK_TO_MOVE:
-            if not self.black >> sq & 1:
-                return 0
-            forbidden = self.geometry.soldier_forbidden
-        elif sq == self.king:
-            forbidden = self.geometry.king_forbidden
-        elif self.white >> sq & 1:
-            forbidden = self.geometry.soldier_forbidden
-        else:
+        forbidden = self._forbidden_for(sq)
+        if forbidden is None:
             return 0
         return rook_targets(sq, self.occupied) & ~forbidden
 
@@ -245,11 +296,14 @@ class Board:
         if self._outcome is not None:
             return []
         occupied = self.occupied
+        geo = self.geometry
         moves: list[Move] = []
-        append = moves.append
-        for frm, forbidden in self._movers():
-            for to in squares_of(rook_targets(frm, occupied) & ~forbidden):
-                append((frm, to))
+        if self.turn == BLACK_TO_MOVE:
+            _add_moves(moves, self.black, occupied, geo.soldier_forbidden)
+        else:
+            _add_moves(moves, self.white, occupied, geo.soldier_forbidden)
+            if self.king >= 0:
+                _add_moves(moves, 1 << self.king, occupied, geo.king_forbidden)
         return moves
 
     def count_moves(self) -> int:
@@ -276,8 +330,13 @@ class Board:
     def is_legal(self, move: Move) -> bool:
         """Whether ``move`` is legal for the side to move."""
         frm, to = move
-        return (self._outcome is None and 0 <= frm < _SQUARE_COUNT and 0 <= to < _SQUARE_COUNT
-                and bool(self.targets(frm) >> to & 1))
+        if self._outcome is not None or not (0 <= frm < _SQUARE_COUNT and 0 <= to < _SQUARE_COUNT):
+            return False
+        forbidden = self._forbidden_for(frm)
+        if forbidden is None:
+            return False
+        path = PATHS[frm * _SQUARE_COUNT + to]
+        return bool(path) and not path & self.occupied and not forbidden >> to & 1
 
     # -- making and taking back moves ---------------------------------------------------
 
@@ -323,6 +382,23 @@ class Board:
             else:
                 outcome = _WON_BY_REPETITION[self.turn]  # the side now to move: not the mover
         self._outcome = outcome
+
+    def push_null(self) -> None:
+        """Pass: the other side is to move in the same position.  Never legal in a game;
+        the search uses it to ask what the opponent could do if the side to move did
+        nothing (null-move pruning).  The passing position does not count towards
+        repetitions.  :meth:`pop_null` takes it back."""
+        self._stack.append(
+            (self.black, self.white, self.king, self.turn, self.hash, self.captured, self._outcome)
+        )
+        self.turn ^= 1
+        self.hash ^= Z_WHITE_TO_MOVE
+        self.captured = 0
+
+    def pop_null(self) -> None:
+        """Take back a :meth:`push_null`."""
+        (self.black, self.white, self.king, self.turn, self.hash, self.captured,
+         self._outcome) = self._stack.pop()
 
     def pop(self) -> None:
         """Take back the last move pushed."""

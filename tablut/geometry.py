@@ -17,6 +17,7 @@ from .squares import (
     CORNERS_BB,
     EDGES_BB,
     NEXT_TO_THRONE_BB,
+    RAY_MASKS,
     SQUARES,
     THRONE,
     THRONE_BB,
@@ -43,6 +44,8 @@ class RuleGeometry:
         king_armed: the king helps capture, as the moving piece or as the far piece.
         throne_hostile_to_white_when_three_black: the throne with the king on it acts as an
             enemy to a white guard beside it once three of its neighbours are black.
+        escape_rays: for each square, the rays (north, east, south, west) from it that
+            lead to an escape square: a king there escapes along one when it is empty.
     """
 
     escape: Bitboard
@@ -55,6 +58,7 @@ class RuleGeometry:
     king_sides: tuple[int, ...]
     king_armed: bool
     throne_hostile_to_white_when_three_black: bool
+    escape_rays: tuple[tuple[Bitboard, ...], ...]
 
     # The far side of a sandwich.  Each answer is a bitboard for the whole board, so a
     # capture test is one AND, and the board and the computer player ask the same thing.
@@ -89,8 +93,9 @@ def _make_geometry(rules: Rules) -> RuleGeometry:
     corner_escape = rules.escape is Escape.CORNER
     soldier_forbidden = THRONE_BB | (CORNERS_BB if rules.corners_restricted else 0)
     hostile_corners = CORNERS_BB if rules.corners_hostile else 0
+    escape = CORNERS_BB if corner_escape else EDGES_BB
     return RuleGeometry(
-        escape=CORNERS_BB if corner_escape else EDGES_BB,
+        escape=escape,
         corner_escape=corner_escape,
         soldier_forbidden=soldier_forbidden,
         soldier_ok=ALL & ~soldier_forbidden,
@@ -108,6 +113,8 @@ def _make_geometry(rules: Rules) -> RuleGeometry:
         ),
         king_armed=rules.king_armed,
         throne_hostile_to_white_when_three_black=rules.throne_hostile_to_white_when_three_black,
+        escape_rays=tuple(tuple(rays[sq] for rays in RAY_MASKS if rays[sq] & escape)
+                          for sq in SQUARES),
     )
 
 

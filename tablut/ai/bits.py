@@ -22,8 +22,6 @@ from ..squares import (
     FILE_A,
     FILE_I,
     NEIGHBOUR_MASKS,
-    NOT_FILE_A,
-    NOT_FILE_I,
     RANK_1,
     RANK_9,
     RAY_MASKS,
@@ -83,30 +81,24 @@ def reached(sq: Square, occupied: Bitboard, pieces: Bitboard) -> bool:
     return bool(blockers and pieces >> (blockers.bit_length() - 1) & 1)
 
 
+def _columns_from(k: int) -> Bitboard:
+    """The squares of the columns ``k`` and beyond (eastwards)."""
+    return sum(1 << (row * SIZE + col) for row in range(SIZE) for col in range(k, SIZE))
+
+
+def _columns_to(k: int) -> Bitboard:
+    """The squares of the columns up to ``SIZE - 1 - k``: those ``k`` steps east stays on."""
+    return sum(1 << (row * SIZE + col) for row in range(SIZE) for col in range(SIZE - k))
+
+
+_EAST_1, _EAST_2, _EAST_4 = (_columns_from(k) for k in (1, 2, 4))
+_WEST_1, _WEST_2, _WEST_4 = (_columns_to(k) for k in (1, 2, 4))
+
+
 def clear_lines(empty: Bitboard) -> tuple[Bitboard, Bitboard, Bitboard, Bitboard]:
     """For each direction (north, east, south, west), the squares whose whole ray in that
     direction is empty (edge squares count: their ray is empty)."""
-    north = RANK_9
-    f = (north & empty) >> SIZE
-    while f:
-        north |= f
-        f = (f & empty) >> SIZE
-    south = RANK_1
-    f = (south & empty) << SIZE
-    while f:
-        south |= f
-        f = ((f & empty) << SIZE) & ALL
-    east = FILE_I
-    f = ((east & empty) >> 1) & NOT_FILE_I
-    while f:
-        east |= f
-        f = ((f & empty) >> 1) & NOT_FILE_I
-    west = FILE_A
-    f = ((west & empty) << 1) & NOT_FILE_A
-    while f:
-        west |= f
-        f = ((f & empty) << 1) & NOT_FILE_A
-    return north, east, south, west
+    return _clear_lines(empty, _EVERY_SQUARE)
 
 
 def escape_lines(
@@ -118,17 +110,42 @@ def escape_lines(
     With edge escape that is any square whose ray to the edge is empty; with corner escape
     only squares on an edge row or file, whose ray along that edge ends in a corner.
     """
-    north, east, south, west = clear_lines(empty)
-    if corner_escape:
-        files = FILE_A | FILE_I
-        ranks = RANK_1 | RANK_9
-        return (
-            north & files & ~RANK_9,
-            east & ranks & ~FILE_I,
-            south & files & ~RANK_1,
-            west & ranks & ~FILE_A,
-        )
-    return north & ~RANK_9, east & ~FILE_I, south & ~RANK_1, west & ~FILE_A
+    return _clear_lines(empty, _CORNER_LINES if corner_escape else _EDGE_LINES)
+
+
+_EVERY_SQUARE = (ALL, ALL, ALL, ALL)
+_EDGE_LINES = (ALL & ~RANK_9, ALL & ~FILE_I, ALL & ~RANK_1, ALL & ~FILE_A)
+_CORNER_LINES = ((FILE_A | FILE_I) & ~RANK_9, (RANK_1 | RANK_9) & ~FILE_I,
+                 (FILE_A | FILE_I) & ~RANK_1, (RANK_1 | RANK_9) & ~FILE_A)
+
+
+def _clear_lines(empty: Bitboard, within: tuple[Bitboard, Bitboard, Bitboard, Bitboard]
+                 ) -> tuple[Bitboard, Bitboard, Bitboard, Bitboard]:
+    """:func:`clear_lines`, each direction's squares kept only within its mask of
+    ``within``.
+
+    Each direction is the complement of a smear: the occupied squares spread the other
+    way one step, then by two, then four (doubling steps, so four shifts whatever the
+    board), rather than a fill that steps one square at a time.
+    """
+    occupied = ALL & ~empty
+    x = occupied >> SIZE
+    x |= x >> SIZE
+    x |= x >> 2 * SIZE
+    north = within[0] & ~(x | x >> 4 * SIZE)
+    x = occupied << SIZE
+    x |= x << SIZE
+    x |= x << 2 * SIZE
+    south = within[2] & ~(x | x << 4 * SIZE)
+    x = occupied >> 1 & _WEST_1
+    x |= x >> 1 & _WEST_1
+    x |= x >> 2 & _WEST_2
+    east = within[1] & ~(x | x >> 4 & _WEST_4)
+    x = occupied << 1 & _EAST_1
+    x |= x << 1 & _EAST_1
+    x |= x << 2 & _EAST_2
+    west = within[3] & ~(x | x << 4 & _EAST_4)
+    return north, east, south, west
 
 
 def king_capture_squares(board: Board) -> Bitboard:
@@ -186,6 +203,22 @@ def king_escape_targets(board: Board) -> Bitboard:
     return rook_targets(king, occupied) & geo.escape & ~geo.king_forbidden
 
 
+def king_threat_squares(board: Board) -> Bitboard:
+    """The squares the king reaches in one move from which he would have an open line to
+    an escape square: where he threatens to escape next (0 once he is captured)."""
+    king = board.king
+    if king < 0:
+        return 0
+    geo = board.geometry
+    occupied = board.black | board.white | (1 << king)
+    targets = rook_targets(king, occupied) & ~geo.king_forbidden
+    if not targets:
+        return 0
+    # The king's own square does not block his lines once he has left it.
+    n, e, s, w = escape_lines(ALL & ~occupied | (1 << king), geo.corner_escape)
+    return targets & (n | e | s | w)
+
+
 def escape_rays(king: Square, occupied: Bitboard, geo: RuleGeometry) -> tuple[int, Bitboard]:
     """The open lines from the king on ``king`` to an escape square: how many, and the
     squares black could stop on to block them (the squares of those rays that soldiers
@@ -220,11 +253,11 @@ def capture_destinations(board: Board, side: int) -> Bitboard:
     white = board.white
     empty = ALL & ~(black | white | (1 << king if king >= 0 else 0))
     if side == 0:
-        return _sandwich_ends(white, geo.anvils_against_white(black, king)) & empty
-    return _sandwich_ends(black, geo.anvils_against_black(white, king)) & empty
+        return sandwich_ends(white, geo.anvils_against_white(black, king)) & empty
+    return sandwich_ends(black, geo.anvils_against_black(white, king)) & empty
 
 
-def _sandwich_ends(enemies: Bitboard, hostile: Bitboard) -> Bitboard:
+def sandwich_ends(enemies: Bitboard, hostile: Bitboard) -> Bitboard:
     """Squares t with an enemy next to t and a hostile square beyond it, in a straight line."""
     out = (enemies >> SIZE) & (hostile >> 2 * SIZE)
     out |= (enemies << SIZE) & (hostile << 2 * SIZE)

@@ -29,10 +29,14 @@ from .weights import weights_for
 class Level:
     """One strength of the computer player.
 
-    Thinking times are CPython's on a 2-core development machine (about 45,000 nodes a
-    second); in the browser, Pyodide is 1.6 to 3 times slower.  Measured in berkeley
-    rules, each level beats the one below it: 2-1 13-7, 3-2 20-0, 4-3 16-4, 5-4 13-3,
-    6-5 7-1, 7-6 5-1; level 5 beat the one-ply greedy player 40-0.
+    The descriptions' thinking times are the page's: Pyodide in Chromium on a 2-core
+    machine, which searches about 30,000 positions a second (about 75,000 natively, so
+    ``python -m tablut`` thinks about two and a half times less).  The node budgets were
+    set for those times when null-move pruning and the faster evaluation came in: a level
+    now thinks for less time than before and searches deeper with its nodes.  Measured in
+    berkeley rules before that change, each level beat the one below it: 2-1 13-7,
+    3-2 20-0, 4-3 16-4, 5-4 13-3, 6-5 7-1, 7-6 5-1; level 5 beat the one-ply greedy
+    player 40-0.
 
     Attributes:
         name: what a person sees ("Beginner" ... "Master").
@@ -56,11 +60,11 @@ LEVELS: dict[int, Level] = {
              "badly; never misses a win in one, never allows one.", 2, 4_000, 5.0, 250),
     2: Level("Novice", "Two plies with a rough judgement.", 2, 8_000, 5.0, 80),
     3: Level("Casual", "Three plies with a fair judgement.", 3, 10_000, 8.0, 30),
-    4: Level("Club", "About a quarter of a second of search.", 64, 12_000, 10.0, 0),
+    4: Level("Club", "About a third of a second of search.", 64, 12_000, 10.0, 0),
     5: Level("Strong", "About a second of search; finds forced wins of up to four moves "
-             "in the endgame.", 64, 40_000, 20.0, 0),
-    6: Level("Expert", "About three seconds of search.", 64, 120_000, 40.0, 0),
-    7: Level("Master", "About seven seconds of search.", 64, 300_000, 90.0, 0),
+             "in the endgame.", 64, 30_000, 20.0, 0),
+    6: Level("Expert", "About three seconds of search.", 64, 90_000, 40.0, 0),
+    7: Level("Master", "About seven seconds of search.", 64, 220_000, 90.0, 0),
 }
 """The levels by number, weakest first; the numbers are what a person chooses."""
 

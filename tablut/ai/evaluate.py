@@ -19,9 +19,9 @@ from operator import mul
 
 from ..board import Board
 from ..rules import Rules
-from ..side import WHITE_TO_MOVE, Side
-from ..squares import ALL, EDGES_BB, NEIGHBOUR_MASKS, SIZE, flood, rook_reach, rook_targets
-from .bits import capture_destinations, escape_lines, king_capture_squares
+from ..side import WHITE_TO_MOVE
+from ..squares import ALL, EDGES_BB, NEIGHBOUR_MASKS, SIZE, flood, rook_reach3, rook_targets
+from .bits import escape_lines, king_capture_squares, sandwich_ends
 
 FEATURES: tuple[str, ...] = (
     "white_guards",          # white soldiers on the board
@@ -61,57 +61,74 @@ _DIST_CORNER = tuple(
 
 def features(board: Board) -> list[int]:
     """The feature vector of ``board`` (see :data:`FEATURES`), from white's side."""
-    rules: Rules = board.rules
-    geo = board.geometry
     black = board.black
     white = board.white
     king = board.king
-    f = [0] * N_FEATURES
-    f[0] = white.bit_count()
-    f[1] = black.bit_count()
     if king < 0:
-        return f
+        return [white.bit_count(), black.bit_count()] + [0] * (N_FEATURES - 2)
+    geo = board.geometry
     kbit = 1 << king
     occupied = black | white | kbit
-    empty = ALL & ~occupied
+    empty = ALL ^ occupied
     soldier_ok = geo.soldier_ok
-    b_reach = rook_reach(black, empty) & soldier_ok
-    w_reach = rook_reach(white, empty) & soldier_ok
     k1 = rook_targets(king, occupied) & ~geo.king_forbidden
-    # Escape lines as the king sees them: his own square does not block his lines.
-    n, e, s, w = escape_lines(empty | kbit, geo.corner_escape)
-    one = n | e | s | w
-    two = (n & (e | s | w)) | (e & (s | w)) | (s & w)
-    f[2] = k1.bit_count()
-    f[3] = (k1 & one).bit_count()
-    f[4] = (k1 & two).bit_count()
-    f[5] = (n >> king & 1) + (e >> king & 1) + (s >> king & 1) + (w >> king & 1)
-    f[6] = (rook_reach(k1, empty) & one & ~k1).bit_count()
+    # One fill for the three reaches (the hot spot of the evaluation): black's, white's,
+    # and the king's second move, from the squares of his first.
+    b_reach, w_reach, k2 = rook_reach3(black, white, k1, empty)
+    b_reach &= soldier_ok
+    w_reach &= soldier_ok
+    king_lines = _king_lines(king, k1, k2, b_reach, empty | kbit, geo.corner_escape)
     around = NEIGHBOUR_MASKS[king]
-    f[7] = (around & (black | geo.hostile_to_king_squares)).bit_count()
-    f[8] = (around & white).bit_count()
     capture_squares = king_capture_squares(board)
-    f[9] = capture_squares.bit_count()
-    f[10] = (capture_squares & b_reach).bit_count()
-    white_hanging = (capture_destinations(board, Side.BLACK) & b_reach).bit_count()
-    white_attack = w_reach | k1 if rules.king_armed else w_reach
-    black_hanging = (capture_destinations(board, Side.WHITE) & white_attack).bit_count()
-    f[11] = white_hanging
-    f[12] = black_hanging
-    f[13] = w_reach.bit_count()
-    f[14] = b_reach.bit_count()
-    f[15] = (one & b_reach).bit_count()
-    f[16] = _DIST_CORNER[king] if geo.corner_escape else _DIST_EDGE[king]
-    if rules.encirclement:
-        f[17] = _enclosed(black, white | kbit)
-    f[18] = (black & _CORNER_DIAGONALS).bit_count()
+    white_hanging = (sandwich_ends(white, geo.anvils_against_white(black, king))
+                     & empty & b_reach).bit_count()
+    white_attack = w_reach | k1 if geo.king_armed else w_reach
+    black_hanging = (sandwich_ends(black, geo.anvils_against_black(white, king))
+                     & empty & white_attack).bit_count()
     if board.turn == WHITE_TO_MOVE:
-        f[19] = 1
-        f[20] = 1 if black_hanging else 0
+        to_move, capture_on_move = 1, 1 if black_hanging else 0
     else:
-        f[19] = -1
-        f[20] = -1 if white_hanging else 0
-    return f
+        to_move, capture_on_move = -1, -1 if white_hanging else 0
+    return [
+        white.bit_count(),
+        black.bit_count(),
+        k1.bit_count(),
+        *king_lines[:4],
+        (around & (black | geo.hostile_to_king_squares)).bit_count(),
+        (around & white).bit_count(),
+        capture_squares.bit_count(),
+        (capture_squares & b_reach).bit_count(),
+        white_hanging,
+        black_hanging,
+        w_reach.bit_count(),
+        b_reach.bit_count(),
+        king_lines[4],
+        _DIST_CORNER[king] if geo.corner_escape else _DIST_EDGE[king],
+        _enclosed(black, white | kbit) if board.rules.encirclement else 0,
+        (black & _CORNER_DIAGONALS).bit_count(),
+        to_move,
+        capture_on_move,
+    ]
+
+
+def _king_lines(king: int, k1: int, k2: int, b_reach: int, empty: int, corner_escape: bool
+                ) -> tuple[int, int, int, int, int]:
+    """The escape-line features: squares of the king's first move with one open line and
+    with two, his open lines now, squares within two moves with an open line, and those
+    that black reaches (``empty`` has the king's square empty: he does not block his own
+    lines)."""
+    n, e, s, w = escape_lines(empty, corner_escape)
+    one = n | e | s | w
+    if not one:
+        return 0, 0, 0, 0, 0
+    two = (n & (e | s | w)) | (e & (s | w)) | (s & w)
+    return (
+        (k1 & one).bit_count(),
+        (k1 & two).bit_count(),
+        (n >> king & 1) + (e >> king & 1) + (s >> king & 1) + (w >> king & 1),
+        (k2 & one & ~k1).bit_count(),
+        (one & b_reach).bit_count(),
+    )
 
 
 def _enclosed(black: int, whites: int) -> int:
@@ -153,7 +170,11 @@ class Evaluator:
 
     def __call__(self, board: Board) -> int:
         """The score from the side to move's point of view."""
-        score = self.white_score(board)
+        # white_score inlined: this runs at every leaf of the search.
+        offset = self._offsets.get(board.rules.name)
+        if offset is None:
+            offset = self._offset(board.rules)
+        score = int(sum(map(mul, self.weights, features(board))) + offset)
         return score if board.turn == WHITE_TO_MOVE else -score
 
 

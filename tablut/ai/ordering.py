@@ -4,7 +4,13 @@ Alpha-beta search is only as fast as its ordering is good: the best move first c
 the rest.  :class:`MoveOrder` keeps what the search learns as it goes (killer moves per
 ply, the history of moves that cut off) and orders a node's moves with it and with what
 tafl makes urgent: the table's move, captures, killers, then king moves and moves that
-open his lines for white, moves next to the king or onto his lines for black.
+open his lines for white, moves next to the king or onto his lines for black, then the
+quiet rest by history.
+
+The moves come in stages, each made only when the search asks for more: most nodes are
+cut off by one of the first moves and never list the others.  The history is a
+dictionary per side keyed by the move itself, so sorting a stage is one C-level
+``list.sort`` with the dictionary's own look-up as the key, not a Python loop.
 """
 
 from __future__ import annotations
@@ -13,7 +19,7 @@ from collections.abc import Iterator
 
 from ..board import Board, Move
 from ..side import BLACK_TO_MOVE, WHITE_TO_MOVE
-from ..squares import NEIGHBOUR_MASKS, RAY_MASKS, SIZE, Bitboard, rook_targets, squares_of
+from ..squares import NEIGHBOUR_MASKS, RAY_MASKS, SIZE, SQUARES, Bitboard, rook_targets
 from .bits import (
     black_can_capture_king,
     capture_destinations,
@@ -22,21 +28,24 @@ from .bits import (
     movers_to,
 )
 
+_ALL_MOVES: tuple[Move, ...] = tuple((frm, to) for frm in SQUARES for to in SQUARES)
+
 
 class MoveOrder:
     """The search's memory of good moves, and the order it gives a node's moves.
 
     Attributes:
-        history: for each side to move, square left and square reached
-            (``turn * 6561 + frm * 81 + to``), how much that move has cut off the search:
-            the square of the depth, for each cut-off.
+        history: for each side to move (``history[turn]``), how much each move has cut
+            off the search: the square of the depth, for each cut-off.
         killers: for each ply, the two last quiet moves that cut off the search there.
     """
 
     def __init__(self, max_ply: int) -> None:
         """An empty memory for a search at most ``max_ply`` plies deep."""
-        self.history = [0] * (2 * 81 * 81)
+        self.history: tuple[dict[Move, int], dict[Move, int]] = (
+            dict.fromkeys(_ALL_MOVES, 0), dict.fromkeys(_ALL_MOVES, 0))
         self.killers: list[list[Move | None]] = [[None, None] for _ in range(max_ply)]
+        self._remembered: tuple[set[Move], set[Move]] = (set(), set())
 
     def remember_cutoff(self, move: Move, ply: int, depth: int, turn: int) -> None:
         """A quiet move of ``turn`` refuted the opponent's last move, ``depth`` plies from
@@ -45,28 +54,24 @@ class MoveOrder:
         if killers[0] != move:
             killers[1] = killers[0]
             killers[0] = move
-        self.history[turn * 6561 + move[0] * 81 + move[1]] += depth * depth
+        self.history[turn][move] += depth * depth
+        self._remembered[turn].add(move)
 
     def age(self) -> None:
         """Between two depths: old successes count for less than new ones."""
-        history = self.history
-        for i in range(len(history)):
-            if history[i]:
-                history[i] >>= 2
+        for history, remembered in zip(self.history, self._remembered, strict=True):
+            for move in remembered:
+                history[move] >>= 2
 
     def parries(self, board: Board, blocks: Bitboard, occupied: Bitboard,
                 tt_move: Move | None) -> list[Move]:
         """Black's moves onto the king's one open line: the only moves that stop his escape."""
-        black = board.black
-        moves = []
-        for to in squares_of(blocks):
-            for frm in movers_to(to, occupied, black):
-                moves.append((frm, to))
+        moves = _moves_from(board.black, blocks, occupied)
         if len(moves) > 1:
-            hist = self.history
+            hist = self.history[BLACK_TO_MOVE]
             caps = capture_destinations(board, BLACK_TO_MOVE)
             moves.sort(
-                key=lambda m: (m == tt_move, caps >> m[1] & 1, hist[m[0] * 81 + m[1]]),
+                key=lambda m: (m == tt_move, caps >> m[1] & 1, hist[m]),
                 reverse=True,
             )
         return moves
@@ -75,7 +80,7 @@ class MoveOrder:
                 tt_move: Move | None) -> Iterator[tuple[Move, bool]]:
         """The side to move's legal moves, best guesses first, each with a flag saying
         whether it is quiet (a candidate for late-move reduction): the table's move,
-        captures, killer moves, then the rest by history with the promising ones first."""
+        captures, killer moves, the moves tafl makes urgent, then the rest by history."""
         tried = set()
         if tt_move is not None and board.is_legal(tt_move):
             tried.add(tt_move)
@@ -88,62 +93,78 @@ class MoveOrder:
             if move is not None and move not in tried and board.is_legal(move):
                 tried.add(move)
                 yield move, False
-        moves = [move for move in board.legal_moves() if move not in tried]
+        hist = self.history[turn]
         if turn == WHITE_TO_MOVE:
-            scored = self._white_quiet_order(board, occupied, moves)
+            urgent = _white_urgent(board, occupied)
         else:
-            scored = self._black_quiet_order(board, occupied, moves)
-        scored.sort(key=_first, reverse=True)
-        for _, move, quiet in scored:
-            yield move, quiet
-
-    def _white_quiet_order(self, board: Board, occupied: Bitboard, moves: list[Move]
-                           ) -> list[tuple[int, Move, bool]]:
-        """White's remaining moves with their ordering keys: king moves first (onto a line
-        to an escape square before the others), then guards that alone block one of the
-        king's lines (moving them off opens it), then the quiet rest by history."""
-        king = board.king
-        geo = board.geometry
-        hist = self.history
-        base = WHITE_TO_MOVE * 6561
-        n, e, s, w = escape_lines((~occupied) | (1 << king), geo.corner_escape)
-        threat_squares = n | e | s | w
-        openers = 0
-        for d in range(4):
-            ray = RAY_MASKS[d][king]
-            blockers = ray & occupied
-            if blockers & (blockers - 1) == 0 and blockers & board.white and ray & geo.escape:
-                openers |= blockers
-        scored = []
+            urgent = _black_urgent(board, occupied)
+        for group in urgent:
+            group.sort(key=hist.__getitem__, reverse=True)
+            for move in group:
+                if move not in tried:
+                    tried.add(move)
+                    yield move, False
+        moves = board.legal_moves()
+        moves.sort(key=hist.__getitem__, reverse=True)
         for move in moves:
-            frm, to = move
-            if frm == king:
-                bonus = 2_000_000 if threat_squares >> to & 1 else 1_000_000
-                scored.append((hist[base + frm * 81 + to] + bonus, move, False))
-            elif openers >> frm & 1:
-                scored.append((hist[base + frm * 81 + to] + 500_000, move, False))
-            else:
-                scored.append((hist[base + frm * 81 + to], move, True))
-        return scored
+            if move not in tried:
+                yield move, True
 
-    def _black_quiet_order(self, board: Board, occupied: Bitboard, moves: list[Move]
-                           ) -> list[tuple[int, Move, bool]]:
-        """Black's remaining moves with their ordering keys: moves next to or near the
-        king first, then moves onto his lines, then the quiet rest by history."""
-        king = board.king
-        hist = self.history
-        near_king = NEIGHBOUR_MASKS[king] | _AROUND[king]
-        king_reach = rook_targets(king, occupied)
-        scored = []
-        for move in moves:
-            frm, to = move
-            if near_king >> to & 1:
-                scored.append((hist[frm * 81 + to] + 1_000_000, move, False))
-            elif king_reach >> to & 1:
-                scored.append((hist[frm * 81 + to] + 500_000, move, False))
-            else:
-                scored.append((hist[frm * 81 + to], move, True))
-        return scored
+
+def _white_urgent(board: Board, occupied: Bitboard) -> tuple[list[Move], ...]:
+    """White's urgent quiet moves, most urgent group first: king moves onto a line to an
+    escape square, his other moves, then the moves of guards that alone block one of his
+    lines to an escape square (moving them opens it)."""
+    king = board.king
+    geo = board.geometry
+    n, e, s, w = escape_lines((~occupied) | (1 << king), geo.corner_escape)
+    threat_squares = n | e | s | w
+    targets = rook_targets(king, occupied) & ~geo.king_forbidden
+    threats = _moves_to(king, targets & threat_squares)
+    others = _moves_to(king, targets & ~threat_squares)
+    openers: list[Move] = []
+    white = board.white
+    forbidden = geo.soldier_forbidden
+    for d in range(4):
+        ray = RAY_MASKS[d][king]
+        blockers = ray & occupied
+        if blockers & (blockers - 1) == 0 and blockers & white and ray & geo.escape:
+            frm = blockers.bit_length() - 1
+            openers += _moves_to(frm, rook_targets(frm, occupied) & ~forbidden)
+    return threats, others, openers
+
+
+def _black_urgent(board: Board, occupied: Bitboard) -> tuple[list[Move], ...]:
+    """Black's urgent quiet moves, most urgent group first: moves next to or near the
+    king, then moves onto his lines."""
+    king = board.king
+    black = board.black
+    ok = board.geometry.soldier_ok & ~occupied
+    near_king = (NEIGHBOUR_MASKS[king] | _AROUND[king]) & ok
+    king_reach = rook_targets(king, occupied) & ok & ~near_king
+    return _moves_from(black, near_king, occupied), _moves_from(black, king_reach, occupied)
+
+
+def _moves_to(frm: int, targets: Bitboard) -> list[Move]:
+    """The moves from ``frm`` to each square of ``targets``."""
+    moves = []
+    while targets:
+        low = targets & -targets
+        targets ^= low
+        moves.append((frm, low.bit_length() - 1))
+    return moves
+
+
+def _moves_from(pieces: Bitboard, targets: Bitboard, occupied: Bitboard) -> list[Move]:
+    """The moves of ``pieces`` that stop on a square of ``targets`` (empty squares)."""
+    moves = []
+    while targets:
+        low = targets & -targets
+        targets ^= low
+        to = low.bit_length() - 1
+        for frm in movers_to(to, occupied, pieces):
+            moves.append((frm, to))
+    return moves
 
 
 def order_root_moves(board: Board, moves: list[Move]) -> list[Move]:
@@ -183,7 +204,10 @@ def _captures(board: Board, turn: int, occupied: Bitboard) -> Iterator[Move]:
         armed = board.black
     else:
         armed = board.white | (1 << king) if geo.king_armed else board.white
-    for to in squares_of(caps):
+    while caps:
+        low = caps & -caps
+        caps ^= low
+        to = low.bit_length() - 1
         movers = armed
         if geo.soldier_forbidden >> to & 1:
             # only the king may stop there, and only if the rules let him
@@ -192,10 +216,6 @@ def _captures(board: Board, turn: int, occupied: Bitboard) -> Iterator[Move]:
             movers = armed & (1 << king)
         for frm in movers_to(to, occupied, movers):
             yield frm, to
-
-
-def _first(item: tuple[int, Move, bool]) -> int:
-    return item[0]
 
 
 def _around_mask(sq: int) -> int:

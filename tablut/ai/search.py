@@ -25,7 +25,12 @@ Move ordering (:mod:`tablut.ai.ordering`): the table's move, captures, killer mo
 the rest by the history heuristic, with king moves (for white) and moves next to the king
 (for black) first among the quiet ones.  Late quiet moves at depth 2 and more are searched
 one ply less first (late-move reductions) and searched again fully if they turn out
-interesting.
+interesting; at depth 3 and less the last quiet ones are not searched at all (late-move
+pruning).  From depth :data:`NULL_MOVE_DEPTH` a node whose evaluation already reaches
+beta lets the opponent move twice in a shallower search (null-move pruning): if the
+side to move still holds beta without moving, the node is cut off.  Not when in check,
+and not for black while the king can move onto a line to an escape square, where the
+shallower search would miss the threat that follows.
 
 The search stops by raising :class:`SearchAborted` from inside the tree once its node
 budget or its deadline is used up; both are checked every :data:`CHECK_EVERY` nodes (the
@@ -41,7 +46,7 @@ from dataclasses import dataclass
 from ..board import Board, Move
 from ..side import BLACK_TO_MOVE, WHITE_TO_MOVE
 from ..squares import Bitboard
-from .bits import black_can_capture_king, escape_rays, king_escape_targets
+from .bits import black_can_capture_king, king_threat_squares
 from .ordering import MoveOrder, order_root_moves
 
 MATE = 100_000
@@ -51,8 +56,11 @@ MATE_BOUND = MATE - 1_000
 INF = 1_000_000
 MAX_PLY = 96
 CHECK_EVERY = 1024
-FUTILITY_MARGIN = 200
 EVAL_CACHE_SIZE = 200_000
+NULL_MOVE_DEPTH = 4
+"""Null-move pruning is tried at this depth and deeper."""
+NULL_MOVE_REDUCTION = 2
+"""How much shallower than the node the null-move test searches (besides the pass)."""
 LATE_MOVES = (999, 8, 16, 32)
 """Late-move pruning: at depth d < 4 outside PV and check, only the first LATE_MOVES[d]
 quiet moves (in history order) are tried."""
@@ -271,6 +279,10 @@ class Searcher:
                 score = _table_score(entry, alpha, beta, ply)
                 if score is not None:
                     return score
+        if (not pv_node and not in_check and depth >= NULL_MOVE_DEPTH
+                and -MATE_BOUND < beta < MATE_BOUND
+                and self._null_move_fails_high(depth, beta, ply)):
+            return beta
         turn = board.turn
         if turn == BLACK_TO_MOVE and in_check:
             moves = self.order.parries(board, blocks, board.occupied, tt_move)
@@ -285,27 +297,56 @@ class Searcher:
             self._store(slot, entry, key, depth, best_score, alpha, beta, ply, best_move)
         return best_score
 
+    def _null_move_fails_high(self, depth: int, beta: int, ply: int) -> bool:
+        """Null-move pruning: whether the side to move, if it could pass, would still score
+        at least ``beta`` in a search ``NULL_MOVE_REDUCTION`` plies shallower.  A position
+        that good is not searched further: some real move does at least as well (in tafl a
+        move is almost never worse than none).  Only tried where the static evaluation
+        already reaches ``beta``, and not by black while the king can make an escape
+        threat: the shallower search would see too little of what follows it."""
+        board = self.board
+        if self._static(board) < beta:
+            return False
+        if board.turn == BLACK_TO_MOVE and king_threat_squares(board):
+            return False
+        board.push_null()
+        try:
+            score = -self._search(depth - 1 - NULL_MOVE_REDUCTION, -beta, 1 - beta, ply + 1)
+        finally:
+            board.pop_null()
+        return score >= beta
+
     def _search_moves(self, ordered: Iterator[tuple[Move, bool]], depth: int, alpha: int,
                       beta: int, ply: int, in_check: bool, pv_node: bool
                       ) -> tuple[int, Move | None, int]:
-        """Search the moves in order: the best score, the best move (None when no move
-        beat the futility bound) and how many moves were searched.  With none searched
-        the score is the node's: the futility bound, or a loss for want of a move."""
-        futile, best_score = self._futility(depth, alpha, in_check, pv_node)
+        """Search the moves in order: the best score, the best move and how many moves
+        were searched (with none, the side to move has no legal move and loses)."""
+        best_score = ply - MATE  # no legal move: the side to move loses
         late = 999
         if depth < len(LATE_MOVES) and not in_check and not pv_node:
             late = LATE_MOVES[depth]
         best_move = None
         searched = quiets = 0
+        board = self.board
+        push, pop, search = board.push, board.pop, self._search
+        child = ply + 1
         for move, quiet in ordered:
             if quiet:
-                if futile:
-                    continue
                 quiets += 1
                 if quiets > late and best_score > -MATE_BOUND:
                     break  # late-move pruning: the quiet tail of a shallow node
-            reduction = _reduction(depth, searched, quiet, in_check)
-            score = self._child(move, depth - 1, alpha, beta, ply, searched == 0, reduction)
+            # Principal-variation search: the first move gets the full window, the others
+            # a null window (late quiet ones a ply or two shallower first) and a full
+            # search again only if they might beat alpha.
+            push(move)
+            if not searched:
+                score = -search(depth - 1, -beta, -alpha, child)
+            else:
+                reduction = _reduction(depth, searched, quiet, in_check)
+                score = -search(depth - 1 - reduction, -alpha - 1, -alpha, child)
+                if score > alpha and (reduction or score < beta):
+                    score = -search(depth - 1, -beta, -alpha, child)
+            pop()
             searched += 1
             if score > best_score:
                 best_score = score
@@ -313,28 +354,12 @@ class Searcher:
                 if score > alpha:
                     alpha = score
                     if pv_node:
-                        self.pv[ply] = (move,) + self.pv[ply + 1]
+                        self.pv[ply] = (move,) + self.pv[child]
                     if score >= beta:
                         if quiet:
-                            self.order.remember_cutoff(move, ply, depth, self.board.turn)
+                            self.order.remember_cutoff(move, ply, depth, board.turn)
                         break
-        if not searched and not futile:
-            best_score = ply - MATE  # no legal move: the side to move loses
         return best_score, best_move, searched
-
-    def _futility(self, depth: int, alpha: int, in_check: bool, pv_node: bool
-                  ) -> tuple[bool, int]:
-        """Whether quiet moves are futile here, and the score to start from.
-
-        At the frontier a quiet move cannot lift a hopeless position above alpha, so only
-        the moves that might (captures, king moves, moves near the king or on his lines)
-        are tried, and the node is worth at most its evaluation plus a margin.
-        """
-        if depth == 1 and not in_check and not pv_node and -MATE_BOUND < alpha < MATE_BOUND:
-            static = self._static(self.board)
-            if static + FUTILITY_MARGIN <= alpha:
-                return True, static + FUTILITY_MARGIN
-        return False, -INF
 
     def _child(self, move: Move, depth: int, alpha: int, beta: int, ply: int, first: bool,
                reduction: int) -> int:
@@ -402,18 +427,25 @@ def _threats(board: Board, ply: int) -> tuple[int | None, bool, Bitboard]:
     """What a node's immediate threats decide, found by bitboard tests: the score if the
     side to move wins in one or cannot stop a double escape threat (else None), whether
     it faces a threat to lose in one (a "check"), and, for black facing one open escape
-    line, the squares that block it."""
+    line, the squares that block it.  The king is on the board (else the game is over)."""
     king = board.king
+    occupied = board.black | board.white | (1 << king)
+    rays = board.geometry.escape_rays[king]
     if board.turn == WHITE_TO_MOVE:
-        if king_escape_targets(board):
-            return MATE - ply - 1, False, 0
+        for ray in rays:
+            if not ray & occupied:
+                return MATE - ply - 1, False, 0  # an open line: the king escapes
         return None, black_can_capture_king(board), 0
     if black_can_capture_king(board):
         return MATE - ply - 1, False, 0
-    lines, blocks = escape_rays(king, board.occupied, board.geometry)
+    lines = blocks = 0
+    for ray in rays:
+        if not ray & occupied:
+            lines += 1
+            blocks |= ray
     if lines >= 2:
         return ply + 2 - MATE, False, 0
-    return None, lines > 0, blocks
+    return None, lines > 0, blocks & ~board.geometry.soldier_forbidden
 
 
 def _table_score(entry: tuple, alpha: int, beta: int, ply: int) -> int | None:
