@@ -11,7 +11,7 @@ The form follows PGN's habits::
     2. i4-g
 
 Tags are ``[Name "value"]`` lines; ``Rules`` and ``Start`` may be left out (berkeley, the
-usual start).  Moves follow in notation, optionally numbered (``1.``, ``1...``); ``#`` or
+rule set's usual start).  Moves follow in notation, optionally numbered (``1.``, ``1...``); ``#`` or
 ``;`` starts a comment.  The result tag is written for people and checked on import
 against the result that the moves produce.  Every error names its line.
 """
@@ -21,7 +21,7 @@ from __future__ import annotations
 import re
 
 from .game import Game, IllegalMove
-from .notation import START_POSITION, NotationError, format_move
+from .notation import NotationError, format_move
 from .rules import DEFAULT_RULES
 from .side import Side
 
@@ -74,7 +74,7 @@ def import_transcript(text: str) -> Game:
     """
     tags, moves = _read(text)
     rules_line, rules = tags.get("Rules", (0, DEFAULT_RULES.name))
-    start_line, start = tags.get("Start", (0, START_POSITION))
+    start_line, start = tags.get("Start", (0, None))
     try:
         game = Game(rules)
     except ValueError as error:

@@ -74,19 +74,20 @@ def features(board: Board) -> list[int]:
     kbit = 1 << king
     occupied = black | white | kbit
     empty = ALL & ~occupied
-    soldier_ok = geo.soldier_ok
-    b_reach = rook_reach(black, empty) & soldier_ok
-    w_reach = rook_reach(white, empty) & soldier_ok
-    k1 = rook_targets(king, occupied) & ~geo.king_forbidden
+    b_reach = geo.soldier_reach(black, empty)
+    w_reach = geo.soldier_reach(white, empty)
+    k1 = rook_targets(king, occupied | geo.walls[king]) & ~geo.king_forbidden
+    # The squares the king may cross: camps and a throne nobody crosses block him.
+    king_free = empty & ~geo.barrier
     # Escape lines as the king sees them: his own square does not block his lines.
-    n, e, s, w = escape_lines(empty | kbit, geo.corner_escape)
+    n, e, s, w = escape_lines(king_free | kbit, geo.corner_escape)
     one = n | e | s | w
     two = (n & (e | s | w)) | (e & (s | w)) | (s & w)
     f[2] = k1.bit_count()
     f[3] = (k1 & one).bit_count()
     f[4] = (k1 & two).bit_count()
     f[5] = (n >> king & 1) + (e >> king & 1) + (s >> king & 1) + (w >> king & 1)
-    f[6] = (rook_reach(k1, empty) & one & ~k1).bit_count()
+    f[6] = (rook_reach(k1, king_free) & one & ~k1).bit_count()
     around = NEIGHBOUR_MASKS[king]
     f[7] = (around & (black | geo.hostile_to_king_squares)).bit_count()
     f[8] = (around & white).bit_count()

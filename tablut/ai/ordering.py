@@ -58,9 +58,11 @@ class MoveOrder:
                 tt_move: Move | None) -> list[Move]:
         """Black's moves onto the king's one open line: the only moves that stop his escape."""
         black = board.black
+        geo = board.geometry
+        walls = geo.walls if geo.barrier else None
         moves = []
         for to in squares_of(blocks):
-            for frm in movers_to(to, occupied, black):
+            for frm in movers_to(to, occupied, black, walls):
                 moves.append((frm, to))
         if len(moves) > 1:
             hist = self.history
@@ -106,12 +108,13 @@ class MoveOrder:
         geo = board.geometry
         hist = self.history
         base = WHITE_TO_MOVE * 6561
-        n, e, s, w = escape_lines((~occupied) | (1 << king), geo.corner_escape)
+        n, e, s, w = escape_lines((~occupied & ~geo.barrier) | (1 << king), geo.corner_escape)
         threat_squares = n | e | s | w
         openers = 0
+        walled = occupied | geo.walls[king]
         for d in range(4):
             ray = RAY_MASKS[d][king]
-            blockers = ray & occupied
+            blockers = ray & walled
             if blockers & (blockers - 1) == 0 and blockers & board.white and ray & geo.escape:
                 openers |= blockers
         scored = []
@@ -133,7 +136,7 @@ class MoveOrder:
         king = board.king
         hist = self.history
         near_king = NEIGHBOUR_MASKS[king] | _AROUND[king]
-        king_reach = rook_targets(king, occupied)
+        king_reach = rook_targets(king, occupied | board.geometry.walls[king])
         scored = []
         for move in moves:
             frm, to = move
@@ -179,6 +182,7 @@ def _captures(board: Board, turn: int, occupied: Bitboard) -> Iterator[Move]:
         return
     king = board.king
     geo = board.geometry
+    walls = geo.walls if geo.barrier else None
     if turn == BLACK_TO_MOVE:
         armed = board.black
     else:
@@ -190,7 +194,7 @@ def _captures(board: Board, turn: int, occupied: Bitboard) -> Iterator[Move]:
             if turn == BLACK_TO_MOVE or geo.king_forbidden >> to & 1:
                 continue
             movers = armed & (1 << king)
-        for frm in movers_to(to, occupied, movers):
+        for frm in movers_to(to, occupied, movers, walls):
             yield frm, to
 
 

@@ -1,0 +1,81 @@
+"""The computer player's bitboard tests in ashton rules, against the server's own answers.
+
+The search trusts these tests as exact (a win in one found without searching, black's only
+replies to an open escape line), so under camps and a throne nobody crosses they must say
+what the Tablut Challenge server says (tests/ashton/, see ashton_data.py), on every
+position of the data file.
+"""
+
+from __future__ import annotations
+
+from ashton_data import RECORDS, replay, server_move
+
+from tablut.ai.bits import (
+    black_can_capture_king,
+    capture_destinations,
+    king_escape_targets,
+    movers_to,
+    open_escape_rays,
+)
+from tablut.ai.ordering import MoveOrder
+from tablut.board import Board
+from tablut.side import Side
+from tablut.squares import ALL, squares_of
+
+
+def boards():
+    """Every position of the data file, each also with the other side to move."""
+    for record in RECORDS:
+        board = replay(record)
+        yield record, board
+        yield None, Board(board.rules, board.black, board.white, board.king, board.turn ^ 1)
+
+
+def test_wins_in_one_are_the_servers():
+    for record, board in boards():
+        if record is None:
+            continue
+        turns = {turn for turn, _ in record.accepted.values()}
+        if board.side is Side.WHITE:
+            assert bool(king_escape_targets(board)) == ("WHITEWIN" in turns), record.position
+        else:
+            assert black_can_capture_king(board) == ("BLACKWIN" in turns), record.position
+
+
+def test_capture_squares_are_where_the_server_captures():
+    for record, board in boards():
+        if record is None:
+            continue
+        destinations = capture_destinations(board, board.turn)
+        for text, (_, captured) in record.accepted.items():
+            frm, to = server_move(text)
+            if frm == board.king:
+                continue  # capture_destinations is about soldiers arriving
+            assert bool(captured) == bool(destinations >> to & 1), (record.position, text)
+
+
+def test_pieces_that_reach_a_square_are_the_legal_movers():
+    for _, board in boards():
+        if board.outcome() is not None:
+            continue
+        occupied = board.occupied
+        own = board.black if board.side is Side.BLACK else board.white | 1 << board.king
+        legal = board.legal_moves()
+        for sq in squares_of(ALL & ~occupied):
+            expected = sorted(frm for frm, to in legal if to == sq)
+            assert sorted(movers_to(sq, occupied, own, board.geometry.walls)) == expected, (
+                board, sq)
+
+
+def test_open_lines_and_black_parries_are_exact():
+    for _, board in boards():
+        if board.outcome() is not None or board.king < 0:
+            continue
+        count, blocks = open_escape_rays(board)
+        as_white = Board(board.rules, board.black, board.white, board.king, Side.WHITE)
+        assert count == king_escape_targets(as_white).bit_count(), board
+        if count == 1 and board.side is Side.BLACK:
+            parries = MoveOrder(4).parries(board, blocks, board.occupied, None)
+            legal = set(board.legal_moves())
+            assert set(parries) <= legal
+            assert set(parries) == {m for m in legal if blocks >> m[1] & 1}
