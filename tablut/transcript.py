@@ -23,7 +23,6 @@ import re
 from .game import Game, IllegalMove
 from .notation import NotationError, format_move
 from .rules import DEFAULT_RULES
-from .side import Side
 
 _TAG = re.compile(r'^\[(\w+)\s+"([^"]*)"\]$')
 _MOVE_NUMBER = re.compile(r"^\d+\.(\.\.)?$")
@@ -57,7 +56,9 @@ def export_transcript(game: Game, tags: dict[str, str] | None = None) -> str:
     lines.append(f'[Result "{result_text(game)}"]')
     lines.append("")
     texts = [format_move(m) for m in game.moves]
-    if game.first_side is Side.WHITE and texts:
+    # A move number covers a move of the rule set's first side (black, or white in ashton)
+    # and the reply; a game set up with the other side to move starts with a reply.
+    if game.first_side is not game.rules.first_side and texts:
         texts.insert(0, "...")
     for i in range(0, len(texts), 2):
         pair = " ".join(texts[i:i + 2])

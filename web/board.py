@@ -7,7 +7,9 @@ the game may come from a saved record or a shared link.
 The contract that the end-to-end tests (``tests/e2e/``) rely on:
 
 - each square is a ``rect`` with ``data-square="e5"`` and an accessible name that says the
-  square and what stands on it (``"e5, white king"``, ``"a1, empty"``);
+  square, whether it is a camp (``ashton`` rules), and what stands on it (``"e5, white
+  king"``, ``"a1, empty"``, ``"a4, camp, black piece"``); camp squares have the class
+  ``camp-square``;
 - each piece is a ``g`` with ``data-piece`` (``black``, ``white``, ``king``) and
   ``data-square``; pieces are hidden from assistive technology because their square
   already says what stands on it.
@@ -90,9 +92,17 @@ def reserved_squares(session: Session) -> tuple[int, ...]:
     return CORNERS if session.game.rules.corners_restricted else ()
 
 
-def square_label(sq: int, piece: str | None) -> str:
-    """The accessible name of square ``sq`` holding ``piece``, such as "e5, white king"."""
-    return f"{square_name(sq)}, {PIECE_WORDS[piece] if piece else 'empty'}"
+def camp_squares(session: Session) -> tuple[int, ...]:
+    """The camps of the rules being played (none but in ``ashton``): black's squares that
+    no other piece may enter."""
+    return tuple(squares_of(session.game.board.geometry.camps))
+
+
+def square_label(sq: int, piece: str | None, camp: bool = False) -> str:
+    """The accessible name of square ``sq`` holding ``piece``, such as "e5, white king"
+    (or "a4, camp, black piece" on a camp)."""
+    where = f"{square_name(sq)}, camp" if camp else square_name(sq)
+    return f"{where}, {PIECE_WORDS[piece] if piece else 'empty'}"
 
 
 def square_origin(sq: int) -> tuple[int, int]:
@@ -137,9 +147,10 @@ class BoardView:
     DOM calls.
     """
 
-    def __init__(self, document: Any, container: Any, *, marked: tuple[int, ...] = ()) -> None:
+    def __init__(self, document: Any, container: Any, *, marked: tuple[int, ...] = (),
+                 camps: tuple[int, ...] = ()) -> None:
         """Build the empty board in ``container``; ``marked`` squares (restricted corners)
-        are drawn as reserved, like the throne."""
+        are drawn as reserved, like the throne, and ``camps`` as camps."""
         self.document = document
         self.svg = self._element(
             "svg",
@@ -174,17 +185,30 @@ class BoardView:
                                   **{"class": "focus-ring", "aria-hidden": "true"})
         self.svg.appendChild(self.ring)
         self.piece_elements: dict[int, Any] = {}
-        self.set_marked(marked)
+        self.camps: set[int] = set()
+        self.set_marked(marked, camps)
         self.move_ring(self.cursor)
         container.replaceChildren(self.svg)
 
     # -- drawing ---------------------------------------------------------------------------
 
-    def set_marked(self, marked: tuple[int, ...]) -> None:
-        """Mark the throne and the ``marked`` squares (the corners, where reserved)."""
-        if getattr(self, "marked", None) == (THRONE, *marked):
+    def set_marked(self, marked: tuple[int, ...], camps: tuple[int, ...] = ()) -> None:
+        """Mark the throne and the ``marked`` squares (the corners, where reserved), and
+        the ``camps``."""
+        if getattr(self, "marked", None) == (THRONE, *marked) and self.camps == set(camps):
             return
         self.decor.replaceChildren()
+        self.camps = set(camps)
+        for sq in camps:
+            x, y = square_origin(sq)
+            # A dashed inset outline and a tent in one corner: told from the throne's
+            # solid outline and cross by shape, and from other squares not by colour alone.
+            self.decor.appendChild(self._element(
+                "rect", x=x + 0.9, y=y + 0.9, width=CELL - 1.8, height=CELL - 1.8,
+                **{"class": "camp", "aria-hidden": "true"}))
+            self.decor.appendChild(self._element(
+                "path", d=f"M{x + 1.6} {y + 3.4}L{x + 2.7} {y + 1.6}L{x + 3.8} {y + 3.4}z",
+                **{"class": "camp-tent", "aria-hidden": "true"}))
         for sq in (THRONE, *marked):
             x, y = square_origin(sq)
             # An inset outline and a cross: the special squares are told by their shape,
@@ -217,14 +241,8 @@ class BoardView:
         self.piece_elements = {}
         for sq in self.squares:
             piece = board.piece_at(sq)
-            self._set(sq, "aria-label", square_label(sq, piece))
-            classes = ["square"]
-            if sq in self.marked:
-                classes.append("reserved-square")
-            if sq in targets:
-                classes.append("target")
-            classes.extend(special.get(sq, ()))
-            self._set(sq, "class", " ".join(classes))
+            self._set(sq, "aria-label", square_label(sq, piece, sq in self.camps))
+            self._set(sq, "class", self._classes(sq, sq in targets, special.get(sq, ())))
             if piece is not None:
                 element = self._piece(sq, piece)
                 self.pieces.appendChild(element)
@@ -245,6 +263,18 @@ class BoardView:
             self.arrows.appendChild(self._arrow(*marks.hint))
         if marks.moved is not None:
             self._slide(*marks.moved)
+
+    def _classes(self, sq: int, target: bool, special: list[str] | tuple[()]) -> str:
+        """The classes of square ``sq``: what it is (reserved, a camp) and its marks."""
+        classes = ["square"]
+        if sq in self.marked:
+            classes.append("reserved-square")
+        elif sq in self.camps:
+            classes.append("camp-square")
+        if target:
+            classes.append("target")
+        classes.extend(special)
+        return " ".join(classes)
 
     def _slide(self, frm: int, to: int) -> None:
         """Let the piece now on ``to`` slide there from ``frm``: it starts drawn on its
