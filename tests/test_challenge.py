@@ -11,14 +11,24 @@ import struct
 import subprocess
 import sys
 import threading
+import time
 from pathlib import Path
 
 import pytest
 from challenge_server import FAULTS, StandInServer
+from helpers import position
 
-from tablut.challenge.client import Client, Settings, challenge_command, safety_margin
+from tablut.board import Board
+from tablut.challenge.client import (
+    Client,
+    Settings,
+    Thinker,
+    challenge_command,
+    safety_margin,
+)
 from tablut.challenge.protocol import ProtocolError, decode_state, encode_state
 from tablut.challenge.referee import Follower, ImpossibleState
+from tablut.rules import RULES
 from tablut.side import Side
 from tablut.squares import parse_square
 
@@ -295,3 +305,29 @@ def test_the_margin_leaves_time_and_uses_most_of_it():
     assert safety_margin(60) == 4.0 and safety_margin(10) == 2.0 and safety_margin(2) == 1.0
     for timeout in (1, 2, 5, 10, 30, 60, 600):
         assert 0 < safety_margin(timeout) <= timeout / 2
+
+
+def test_the_thinker_answers_by_its_deadline_whatever_the_search_does():
+    board = Board.start(RULES["ashton"])
+    thinker = Thinker(Settings(Side.WHITE, "", 0, 10, "x", None, None, 0))
+    start = time.perf_counter()
+    move, analysis = thinker.choose(board, start, start)  # no time at all
+    assert board.is_legal(move)
+    move, analysis = thinker.choose(board, start + 0.5, start + 1.0)
+    assert board.is_legal(move) and analysis is not None and analysis.depth >= 1
+
+
+def test_a_side_without_a_legal_move_sends_a_move_the_server_refuses():
+    """The server does not look for a side without moves: it waits for a move.  Our
+    client sends one at once (from e5 to e5, which the server refuses) so that the
+    server ends the game rather than wait for the time-out."""
+    ours, server_end = socket.socketpair()
+    client = Client(Settings(Side.BLACK, "", 0, 10, "x", 1, None, 0), io.StringIO())
+    client.sock = ours
+    client.follower.board = Board.from_position(position("b", B="a1", W="a2 b1", K="g7"),
+                                                RULES["ashton"])
+    client.move()
+    assert json.loads(read_raw(server_end)) == {"from": "e5", "to": "e5", "turn": "BLACK"}
+    assert "no legal move" in client.out.getvalue()
+    ours.close()
+    server_end.close()
