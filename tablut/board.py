@@ -297,9 +297,9 @@ class Board:
             return king_moves + _slides(soldiers, free & ~barrier, geo.soldier_ok)
         # Pieces in a camp may cross its squares; everyone else is walled out of them.
         count = king_moves + _slides(soldiers & ~geo.camps, free & ~barrier, geo.soldier_ok)
-        for camp in geo.camp_list:
-            if soldiers & camp:
-                count += _slides(soldiers & camp, free & ~(barrier & ~camp), geo.soldier_ok)
+        for group in geo.camp_groups:
+            if soldiers & group:
+                count += _slides(soldiers & group, free & ~(barrier & ~group), geo.soldier_ok)
         return count
 
     def has_legal_move(self) -> bool:

@@ -17,6 +17,7 @@ from .squares import (
     CORNERS_BB,
     EDGES_BB,
     NEXT_TO_THRONE_BB,
+    SIZE,
     SQUARES,
     THRONE,
     THRONE_BB,
@@ -70,7 +71,10 @@ class RuleGeometry:
         throne_hostile_to_white_when_three_black: the throne with the king on it acts as an
             enemy to a white guard beside it once three of its neighbours are black.
         camps: every camp square (0 for rule sets without camps).
-        camp_list: each camp as a bitboard (empty without camps).
+        camp_groups: the camps in groups whose pieces can slide together (no straight
+            line leads from one camp of a group into another), each group as one bitboard:
+            a piece in a camp may cross its own camp's squares, so the pieces of each group
+            are moved in a fill of their own (empty without camps).
         barrier: the squares that block every piece standing outside them: the camps, and
             the throne where nobody passes over it.
         walls: for each square, the squares a piece starting there may neither pass over
@@ -94,7 +98,7 @@ class RuleGeometry:
     king_armed: bool
     throne_hostile_to_white_when_three_black: bool
     camps: Bitboard
-    camp_list: tuple[Bitboard, ...]
+    camp_groups: tuple[Bitboard, ...]
     barrier: Bitboard
     walls: tuple[Bitboard, ...]
     hostile_to_white: Bitboard
@@ -131,15 +135,37 @@ class RuleGeometry:
         if not barrier:
             return rook_reach(soldiers, empty) & self.soldier_ok
         reach = rook_reach(soldiers & ~self.camps, empty & ~barrier)
-        for camp in self.camp_list:
-            if soldiers & camp:
-                reach |= rook_reach(soldiers & camp, empty & ~(barrier & ~camp))
+        for group in self.camp_groups:
+            if soldiers & group:
+                reach |= rook_reach(soldiers & group, empty & ~(barrier & ~group))
         return reach & self.soldier_ok
 
     def hostile_to_king(self, black: Bitboard, king: Square) -> Bitboard:
         """The squares that count as hostile sides of the king on ``king`` (he must be on
         the board): black pieces and the hostile squares (empty ones, and camps)."""
         return black | (self.hostile_to_king_squares & ~(1 << king))
+
+
+def _camp_groups() -> tuple[Bitboard, ...]:
+    """The camps grouped so that no two camps of a group share a rank or a file: then no
+    piece crossing its own camp can slide on into another camp of its group, and the
+    pieces of a group can be moved in one fill (west with south, east with north)."""
+    groups: list[Bitboard] = []
+    for camp in CAMPS:
+        for i, group in enumerate(groups):
+            if not _lines(group) & camp:
+                groups[i] = group | camp
+                break
+        else:
+            groups.append(camp)
+    return tuple(groups)
+
+
+def _lines(squares: Bitboard) -> Bitboard:
+    """Every square on a rank or a file of one of ``squares``."""
+    return sum(1 << sq for sq in SQUARES
+               if any(sq // SIZE == other // SIZE or sq % SIZE == other % SIZE
+                      for other in SQUARES if squares >> other & 1))
 
 
 def _barrier(rules: Rules) -> Bitboard:
@@ -186,7 +212,7 @@ def _make_geometry(rules: Rules) -> RuleGeometry:
         king_armed=rules.king_armed,
         throne_hostile_to_white_when_three_black=rules.throne_hostile_to_white_when_three_black,
         camps=camps,
-        camp_list=CAMPS if rules.camps else (),
+        camp_groups=_camp_groups() if rules.camps else (),
         barrier=_barrier(rules),
         walls=_walls(rules),
         hostile_to_white=camps | (THRONE_BB if rules.occupied_throne_hostile_to_white else 0),

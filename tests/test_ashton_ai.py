@@ -79,3 +79,16 @@ def test_open_lines_and_black_parries_are_exact():
             legal = set(board.legal_moves())
             assert set(parries) <= legal
             assert set(parries) == {m for m in legal if blocks >> m[1] & 1}
+
+
+def test_the_evaluations_reach_is_where_the_soldiers_may_go():
+    """The mobility the evaluation counts, with camps crossed only by their own pieces."""
+    for _, board in boards():
+        geo = board.geometry
+        empty = ALL & ~board.occupied
+        for side, soldiers in ((Side.BLACK, board.black), (Side.WHITE, board.white)):
+            as_side = Board(board.rules, board.black, board.white, board.king, side)
+            expected = 0
+            for frm in squares_of(soldiers):
+                expected |= as_side.targets(frm)
+            assert geo.soldier_reach(soldiers, empty) == expected, (board, side)
