@@ -22,6 +22,7 @@ import struct
 from dataclasses import dataclass
 
 from ..board import Move
+from ..position import piece_rows
 from ..side import Side
 from ..squares import SIZE, THRONE, Bitboard, Square, square, square_name
 
@@ -34,6 +35,7 @@ FINAL = ("WHITEWIN", "BLACKWIN", "DRAW")
 """The turns of a finished game."""
 
 _CELLS = ("EMPTY", "WHITE", "BLACK", "KING", "THRONE")
+_NAMES = {"-": "EMPTY", "W": "WHITE", "B": "BLACK", "K": "KING"}
 
 
 class ProtocolError(Exception):
@@ -108,19 +110,10 @@ class State:
 def encode_state(black: Bitboard, white: Bitboard, king: Square, turn: str) -> str:
     """The server's JSON text of a state (the empty throne written ``THRONE``)."""
     rows = []
-    for row in range(SIZE):
-        cells = []
-        for col in range(SIZE):
-            sq = square(col, row)
-            if sq == king:
-                cells.append("KING")
-            elif black >> sq & 1:
-                cells.append("BLACK")
-            elif white >> sq & 1:
-                cells.append("WHITE")
-            else:
-                cells.append("THRONE" if sq == THRONE else "EMPTY")
-        rows.append(cells)
+    # Our position rows run from rank 9 down; the server's from rank 1 up.
+    for rank, chars in enumerate(reversed(piece_rows(black, white, king))):
+        rows.append([_NAMES[char] if square(col, rank) != THRONE or char != "-" else "THRONE"
+                     for col, char in enumerate(chars)])
     return json.dumps({"board": rows, "turn": turn}, separators=(",", ":"))
 
 
