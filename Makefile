@@ -63,6 +63,7 @@ test: setup browser site
 bench: setup
 	$(PY) tools/bench.py
 	$(PY) -m tablut perft 4
+	$(PY) -m tablut perft 4 --rules ashton
 
 # Pin the Python tools again after changing pyproject.toml's optional dependencies (or
 # to take newer releases): every platform and Python 3.11+, with hashes.
