@@ -354,6 +354,19 @@ def test_ashton_in_the_page_white_first_camps_hints_and_setup() -> None:
     assert session.game.moves == [(sq("e4"), sq("b4"))] and session.status() == "Black to move."
     answer_now(turns, turns.ask_hint())
     assert session.hint in session.game.legal_moves()
+    session.toggle_analysis()
+    request = turns.next_request()
+    assert request is not None and request.kind == "analysis"
+    shown: list[str] = []
+
+    def listen() -> None:
+        if turns.analysis is not None and session.settings.analysis:
+            shown.append(str(turns.analysis.data["move"]))
+            session.toggle_analysis()  # one depth is enough
+
+    session.subscribe(listen)
+    run(carry_out(turns, replace_level(request, 1), LocalComputer()))
+    assert shown and parse_move(shown[0]) in session.game.legal_moves()
     set_setup_mode(session, True)
     clear_setup(session)
     setup_start_position(session)
