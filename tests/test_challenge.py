@@ -326,7 +326,7 @@ def test_a_side_without_a_legal_move_sends_a_move_the_server_refuses():
     client.sock = ours
     client.follower.board = Board.from_position(position("b", B="a1", W="a2 b1", K="g7"),
                                                 RULES["ashton"])
-    client.move()
+    client.move(time.perf_counter())
     assert json.loads(read_raw(server_end)) == {"from": "e5", "to": "e5", "turn": "BLACK"}
     assert "no legal move" in client.out.getvalue()
     ours.close()

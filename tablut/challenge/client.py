@@ -213,11 +213,11 @@ class Client:
             self.sock.settimeout(2 * s.timeout + WAIT_BEYOND_TIMEOUT)
             send_frame(self.sock, encode_name(s.name))
             self.say(f"connected to {s.host}:{s.port} as {s.side.word} ({s.name})")
-            state, _ = self.read_state()
+            state, arrived = self.read_state()
             self.follower.start(state)
             while True:
                 if state.side_to_move is s.side and not state.over:
-                    self.move()
+                    self.move(arrived)
                 state, arrived = self.read_state()
                 move = self.follower.follow(state)
                 if move is not None and self.follower.board.side.opponent is not s.side:
@@ -232,10 +232,10 @@ class Client:
         text = read_frame(self.sock)
         return decode_state(text), time.perf_counter()
 
-    def move(self) -> None:
+    def move(self, arrived: float) -> None:
         """Think, send our move and print it.  The server's clock started when it sent the
-        state we are answering, which arrived a moment ago."""
-        start = time.perf_counter()
+        state we are answering, which arrived at ``arrived`` (:func:`time.perf_counter`)."""
+        start = arrived
         margin = safety_margin(self.settings.timeout)
         planned = start + self.settings.timeout - margin
         board = self.follower.board
