@@ -107,8 +107,7 @@ class Thinker:
     depth it completes through a pipe; the client itself only waits, so it wakes at its
     deadline however busy the search keeps the processor, sends the best move reported so
     far and stops the child.  (A search thread would share the interpreter's lock with the
-    client, and measured on a loaded machine it let the client wake up to half a second
-    late.)
+    client, whose waking up would then also wait for the search to let go of it.)
     """
 
     def __init__(self, settings: Settings) -> None:
