@@ -65,6 +65,7 @@ test: setup browser site
 bench: setup node_modules/.package-lock.json
 	$(PY) tools/bench.py
 	$(PY) -m tablut perft 4
+	$(PY) -m tablut perft 4 --rules ashton
 	$(PY) tools/bench_search.py --nodes 20000
 	$(PY) tools/pyodide_engine.py
 

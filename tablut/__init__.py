@@ -31,6 +31,7 @@ from .notation import (
     format_position,
     parse_move,
     parse_position,
+    start_position,
 )
 from .rules import DEFAULT_RULES, RULES, Rules, rules_named
 from .side import Side
@@ -63,4 +64,5 @@ __all__ = [
     "parse_square",
     "rules_named",
     "square_name",
+    "start_position",
 ]

@@ -4,6 +4,7 @@
     python -m tablut perft DEPTH     count move sequences (see tablut.perft)
     python -m tablut search ...      search a position (see tablut.ai.commands)
     python -m tablut match ...       play computer levels against each other
+    python -m tablut challenge ...   play on a Tablut Challenge server (see tablut.challenge)
     python -m tablut help [TOOL]     the usage below, or a tool's options
 
 ``--help`` and ``-h`` are the same as ``help``; each tool takes ``--help`` too.
@@ -21,6 +22,7 @@ TOOLS = {
     "perft": "count the legal move sequences of DEPTH moves, and how fast",
     "search": "analyse a position: a line for each depth searched, then the best move",
     "match": "play games between computer levels, each taking both colours",
+    "challenge": "play one game of Ashton rules on a Tablut Challenge server",
 }
 
 HELP_WORDS = ("help", "-h", "--help")
@@ -37,7 +39,8 @@ usage: {PROG} [FILE]
        {PROG} perft DEPTH [options]
        {PROG} search [options]
        {PROG} match [options]
-       {PROG} help [perft | search | match]
+       {PROG} challenge white|black [options]
+       {PROG} help [perft | search | match | challenge]
 
 Tablut, the Nordic board game, in a terminal.
 
@@ -58,6 +61,10 @@ def _tool(name: str) -> Callable[[list[str]], int]:
         from .perft import perft_command
 
         return perft_command
+    if name == "challenge":
+        from .challenge.client import challenge_command
+
+        return challenge_command
     from .ai.commands import match_command, search_command
 
     return search_command if name == "search" else match_command
@@ -105,7 +112,7 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _usage_error(problem: str) -> int:
-    print(f"error: {problem}\nusage: {PROG} [FILE | perft | search | match | help]; "
+    print(f"error: {problem}\nusage: {PROG} [FILE | perft | search | match | challenge | help]; "
           f"{PROG} --help says more", file=sys.stderr)
     return 2
 

@@ -102,8 +102,10 @@ _MOVE_TABLES: dict[Bitboard, list[dict[Bitboard, tuple[Move, ...]]]] = {}
 
 
 def _add_moves(moves: list[Move], pieces: Bitboard, occupied: Bitboard,
-               forbidden: Bitboard) -> None:
-    """Append the moves of ``pieces`` (none may stop on ``forbidden``) to ``moves``.
+               forbidden: Bitboard, walls: tuple[Bitboard, ...] | None) -> None:
+    """Append the moves of ``pieces`` (none may stop on ``forbidden``) to ``moves``;
+    ``walls`` (see :class:`tablut.geometry.RuleGeometry`) block them as pieces do, where
+    the rules have any.
 
     A piece's moves depend only on what stands on its row and column, so they are
     remembered by that pattern, square by square, as ready-made tuples: the same pieces
@@ -117,14 +119,15 @@ def _add_moves(moves: list[Move], pieces: Bitboard, occupied: Bitboard,
         low = pieces & -pieces
         pieces ^= low
         sq = low.bit_length() - 1
-        pattern = occupied & _CROSS[sq]
+        blockers = occupied if walls is None else occupied | walls[sq]
+        pattern = blockers & _CROSS[sq]
         table = tables[sq]
         found = table.get(pattern)
         if found is None:
             if len(table) >= _MOVES_KEPT:
                 table.clear()
             found = table[pattern] = tuple(
-                (sq, to) for to in squares_of(rook_targets(sq, occupied) & ~forbidden))
+                (sq, to) for to in squares_of(rook_targets(sq, blockers) & ~forbidden))
         moves += found
 
 
@@ -140,6 +143,38 @@ def _path(frm: Square, to: Square) -> Bitboard:
 PATHS: tuple[Bitboard, ...] = tuple(_path(frm, to) for frm in SQUARES for to in SQUARES)
 """``PATHS[frm * 81 + to]``: the squares that must be empty for a move from ``frm`` to
 ``to``, the arrival square included; 0 when no straight move joins them."""
+
+
+def _slides(pieces: Bitboard, free: Bitboard, allowed: Bitboard) -> int:
+    """How many moves ``pieces`` have through and onto ``free`` squares, counting only the
+    ``allowed`` destinations: in one direction each square is reached by at most one piece,
+    so each direction's popcount is its number of moves."""
+    north, south, east, west = sliding_reach(pieces, free)
+    return ((north & allowed).bit_count() + (south & allowed).bit_count()
+            + (east & allowed).bit_count() + (west & allowed).bit_count())
+
+
+def start_position(rules: Rules) -> str:
+    """The start position string of ``rules``: the usual pieces, its first side to move."""
+    return START_POSITION[:-1] + ("w" if rules.first_side == Side.WHITE else "b")
+
+
+def _check_placement(board: Board) -> None:
+    """Raise NotationError if the pieces of ``board`` stand where its rules forbid."""
+    geo = board.geometry
+    soldiers = board.black | board.white
+    if soldiers >> THRONE & 1:
+        raise NotationError("only the king may stand on the throne (e5)")
+    # With the throne checked, what the rules forbid soldiers beyond it are the corners.
+    if soldiers & geo.soldier_forbidden:
+        raise NotationError(f"only the king may stand on a corner in {board.rules.name} rules")
+    in_camp = (board.white | 1 << board.king) & geo.camps
+    if in_camp:
+        name = square_name((in_camp & -in_camp).bit_length() - 1)
+        raise NotationError(f"no white piece may stand in a camp ({name}) in "
+                            f"{board.rules.name} rules")
+    if geo.escape >> board.king & 1:
+        raise NotationError(f"the king on {square_name(board.king)} has already escaped")
 
 
 class Board:
@@ -190,24 +225,18 @@ class Board:
 
         Raises :class:`tablut.position.NotationError` naming the problem: a malformed
         string, a number of kings other than one, a piece other than the king on the
-        throne or (where only the king may stand there) on a corner, or a king already on
-        his escape squares.
+        throne or (where only the king may stand there) on a corner, a white piece in a
+        camp, or a king already on his escape squares.
         """
         black, white, king, turn = parse_placement(text)
         board = cls(rules, black, white, king, turn)
-        if (black | white) >> THRONE & 1:
-            raise NotationError("only the king may stand on the throne (e5)")
-        # With the throne checked, what the rules forbid soldiers beyond it are the corners.
-        if (black | white) & board.geometry.soldier_forbidden:
-            raise NotationError(f"only the king may stand on a corner in {rules.name} rules")
-        if board.geometry.escape >> king & 1:
-            raise NotationError(f"the king on {square_name(king)} has already escaped")
+        _check_placement(board)
         return board
 
     @classmethod
     def start(cls, rules: Rules = DEFAULT_RULES) -> Board:
-        """The start position of Tablut, black to move."""
-        return cls.from_position(START_POSITION, rules)
+        """The start position of Tablut, the rule set's first side to move."""
+        return cls.from_position(start_position(rules), rules)
 
     def position(self) -> str:
         """The position string of the pieces and the side to move (no history)."""
@@ -289,7 +318,7 @@ class Board:
         forbidden = self._forbidden_for(sq)
         if forbidden is None:
             return 0
-        return rook_targets(sq, self.occupied) & ~forbidden
+        return rook_targets(sq, self.occupied | self.geometry.walls[sq]) & ~forbidden
 
     def legal_moves(self) -> list[Move]:
         """Every legal move of the side to move (none once the game has ended)."""
@@ -297,13 +326,15 @@ class Board:
             return []
         occupied = self.occupied
         geo = self.geometry
+        # Only rule sets with camps or a throne nobody crosses have walls to look at.
+        walls = geo.walls if geo.barrier else None
         moves: list[Move] = []
         if self.turn == BLACK_TO_MOVE:
-            _add_moves(moves, self.black, occupied, geo.soldier_forbidden)
+            _add_moves(moves, self.black, occupied, geo.soldier_forbidden, walls)
         else:
-            _add_moves(moves, self.white, occupied, geo.soldier_forbidden)
+            _add_moves(moves, self.white, occupied, geo.soldier_forbidden, walls)
             if self.king >= 0:
-                _add_moves(moves, 1 << self.king, occupied, geo.king_forbidden)
+                _add_moves(moves, 1 << self.king, occupied, geo.king_forbidden, walls)
         return moves
 
     def count_moves(self) -> int:
@@ -311,21 +342,30 @@ class Board:
         if self._outcome is not None:
             return 0
         occupied = self.occupied
-        allowed = self.geometry.soldier_ok
+        geo = self.geometry
         if self.turn == BLACK_TO_MOVE:
             soldiers, king_moves = self.black, 0
         else:
             soldiers = self.white
-            king_moves = (rook_targets(self.king, occupied)
-                          & ~self.geometry.king_forbidden).bit_count()
-        north, south, east, west = sliding_reach(soldiers, ALL ^ occupied)
-        return king_moves + ((north & allowed).bit_count() + (south & allowed).bit_count()
-                             + (east & allowed).bit_count() + (west & allowed).bit_count())
+            king_moves = (rook_targets(self.king, occupied | geo.walls[self.king])
+                          & ~geo.king_forbidden).bit_count()
+        free = ALL ^ occupied
+        barrier = geo.barrier
+        if not geo.camps:
+            return king_moves + _slides(soldiers, free & ~barrier, geo.soldier_ok)
+        # Pieces in a camp may cross its squares; everyone else is walled out of them.
+        count = king_moves + _slides(soldiers & ~geo.camps, free & ~barrier, geo.soldier_ok)
+        for group in geo.camp_groups:
+            if soldiers & group:
+                count += _slides(soldiers & group, free & ~(barrier & ~group), geo.soldier_ok)
+        return count
 
     def has_legal_move(self) -> bool:
         """Whether the side to move has any legal move."""
         occupied = self.occupied
-        return any(rook_targets(frm, occupied) & ~forbidden for frm, forbidden in self._movers())
+        walls = self.geometry.walls
+        return any(rook_targets(frm, occupied | walls[frm]) & ~forbidden
+                   for frm, forbidden in self._movers())
 
     def is_legal(self, move: Move) -> bool:
         """Whether ``move`` is legal for the side to move."""
@@ -336,7 +376,8 @@ class Board:
         if forbidden is None:
             return False
         path = PATHS[frm * _SQUARE_COUNT + to]
-        return bool(path) and not path & self.occupied and not forbidden >> to & 1
+        return (bool(path) and not path & (self.occupied | self.geometry.walls[frm])
+                and not forbidden >> to & 1)
 
     # -- making and taking back moves ---------------------------------------------------
 

@@ -16,7 +16,7 @@ from typing import TextIO
 
 from .ai import DEFAULT_LEVEL, LEVELS, Engine
 from .game import Game, IllegalMove
-from .notation import START_POSITION, NotationError, dump, format_move
+from .notation import START_POSITION, NotationError, dump, format_move, start_position
 from .rules import RULES, rules_named
 from .side import Side
 
@@ -35,6 +35,7 @@ Commands (case-insensitive; # starts a comment):
   rules NAME        play NAME rules ({", ".join(RULES)}); starts a new game
   setup POSITION    start a game from a position string: rows 9 to 1, then b or w;
                     the start position is {START_POSITION}
+                    (ends in w under ashton rules, where white moves first)
   help              this text
   quit              leave
 Levels: {"; ".join(f"{n} {lv.name}" for n, lv in LEVELS.items())}.
@@ -203,7 +204,10 @@ class TextInterface:
             rules = rules_named(name)
         except ValueError as error:
             raise CommandError(str(error)) from None
-        self.game = Game(rules, self.game.start)
+        # A game from the usual start gets the new rules' own (ashton: white moves first);
+        # a position set up by hand is kept.
+        usual = self.game.start == start_position(self.game.rules)
+        self.game = Game(rules, None if usual else self.game.start)
         self.engine = self._new_engine()
 
     def _setup(self, args: list[str]) -> None:

@@ -17,12 +17,12 @@ from typing import Any
 
 from .board import Board, Move, Outcome, Reason
 from .notation import (
-    START_POSITION,
     NotationError,
     format_move,
     format_position,
     parse_move,
     parse_position,
+    start_position,
 )
 from .rules import DEFAULT_RULES, Rules, rules_named
 from .side import Side
@@ -86,12 +86,14 @@ class Game:
     def __init__(
         self,
         rules: Rules | str = DEFAULT_RULES,
-        start: str = START_POSITION,
+        start: str | None = None,
         limit: int | None = None,
     ) -> None:
-        """A new game; raises NotationError for a bad start position, ValueError for bad
-        rules."""
+        """A new game from ``start`` (default: the rule set's start position); raises
+        NotationError for a bad start position, ValueError for bad rules."""
         self.rules = rules_named(rules) if isinstance(rules, str) else rules
+        if start is None:
+            start = start_position(self.rules)
         self.board = parse_position(start, self.rules)
         self.start = format_position(self.board)
         self.moves: list[Move] = []

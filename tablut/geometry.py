@@ -18,12 +18,39 @@ from .squares import (
     EDGES_BB,
     NEXT_TO_THRONE_BB,
     RAY_MASKS,
+    SIZE,
     SQUARES,
     THRONE,
     THRONE_BB,
     Bitboard,
     Square,
+    parse_square,
+    rook_reach,
 )
+
+CAMP_SQUARES: tuple[tuple[str, ...], ...] = (
+    ("a4", "a5", "a6", "b5"),
+    ("d1", "e1", "f1", "e2"),
+    ("i4", "i5", "i6", "h5"),
+    ("d9", "e9", "f9", "e8"),
+)
+"""The four camps of the rules that have them, by square name: where black starts, the
+middle edge square of each camp second."""
+
+
+def _bits(names: tuple[str, ...]) -> Bitboard:
+    bb = 0
+    for name in names:
+        bb |= 1 << parse_square(name)
+    return bb
+
+
+CAMPS: tuple[Bitboard, ...] = tuple(_bits(camp) for camp in CAMP_SQUARES)
+"""The four camps as bitboards."""
+CAMPS_BB: Bitboard = _bits(sum(CAMP_SQUARES, ()))
+"""Every camp square."""
+CAMP_CENTRES_BB: Bitboard = _bits(tuple(camp[1] for camp in CAMP_SQUARES))
+"""The middle edge square of each camp: a5, e1, i5, e9."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,7 +72,23 @@ class RuleGeometry:
         throne_hostile_to_white_when_three_black: the throne with the king on it acts as an
             enemy to a white guard beside it once three of its neighbours are black.
         escape_rays: for each square, the rays (north, east, south, west) from it that
-            lead to an escape square: a king there escapes along one when it is empty.
+            lead to an escape square and that no camp or blocking throne closes: a king there
+            escapes along one when it is empty.
+        camps: every camp square (0 for rule sets without camps).
+        camp_groups: the camps in groups whose pieces can slide together (no straight
+            line leads from one camp of a group into another), each group as one bitboard:
+            a piece in a camp may cross its own camp's squares, so the pieces of each group
+            are moved in a fill of their own (empty without camps).
+        barrier: the squares that block every piece standing outside them: the camps, and
+            the throne where nobody passes over it.
+        walls: for each square, the squares a piece starting there may neither pass over
+            nor stop on whatever stands on them: the other camps (all of them from outside
+            a camp) and, where the rules say so, the throne.  All 0 for rule sets without
+            camps and with a throne anyone passes over.
+        hostile_to_white: squares that act as an enemy to a white guard whatever stands on
+            them (camps; the throne, where occupied it is hostile as well as empty).
+        hostile_to_black: squares that act as an enemy to a black soldier whatever stands
+            on them (camps, maybe less their middle squares).
     """
 
     escape: Bitboard
@@ -59,6 +102,12 @@ class RuleGeometry:
     king_armed: bool
     throne_hostile_to_white_when_three_black: bool
     escape_rays: tuple[tuple[Bitboard, ...], ...]
+    camps: Bitboard
+    camp_groups: tuple[Bitboard, ...]
+    barrier: Bitboard
+    walls: tuple[Bitboard, ...]
+    hostile_to_white: Bitboard
+    hostile_to_black: Bitboard
 
     # The far side of a sandwich.  Each answer is a bitboard for the whole board, so a
     # capture test is one AND, and the board and the computer player ask the same thing.
@@ -68,7 +117,7 @@ class RuleGeometry:
         on his other side: black pieces and the hostile squares, with the king where he
         stands (``king`` is -1 once he is captured)."""
         kbit = 1 << king if king >= 0 else 0
-        anvils = black | (self.hostile_empty & ~kbit)
+        anvils = black | self.hostile_to_white | (self.hostile_empty & ~kbit)
         if (king == THRONE and self.throne_hostile_to_white_when_three_black
                 and (black & NEXT_TO_THRONE_BB).bit_count() >= 3):
             anvils |= THRONE_BB
@@ -78,22 +127,78 @@ class RuleGeometry:
         """The squares that capture a black piece between them and a white piece arriving
         on his other side: white guards, the king if he is armed, and the hostile squares."""
         kbit = 1 << king if king >= 0 else 0
-        anvils = white | (self.hostile_empty & ~kbit)
+        anvils = white | self.hostile_to_black | (self.hostile_empty & ~kbit)
         if self.king_armed:
             anvils |= kbit
         return anvils
 
+    def soldier_reach(self, soldiers: Bitboard, empty: Bitboard) -> Bitboard:
+        """The squares that the soldiers on ``soldiers`` may move to, ``empty`` being the
+        empty squares: straight moves through empty squares, walled out of the camps and
+        (where it blocks) the throne, except that soldiers in a camp may cross their own."""
+        barrier = self.barrier
+        if not barrier:
+            return rook_reach(soldiers, empty) & self.soldier_ok
+        reach = rook_reach(soldiers & ~self.camps, empty & ~barrier)
+        for group in self.camp_groups:
+            if soldiers & group:
+                reach |= rook_reach(soldiers & group, empty & ~(barrier & ~group))
+        return reach & self.soldier_ok
+
     def hostile_to_king(self, black: Bitboard, king: Square) -> Bitboard:
         """The squares that count as hostile sides of the king on ``king`` (he must be on
-        the board): black pieces and the hostile empty squares."""
+        the board): black pieces and the hostile squares (empty ones, and camps)."""
         return black | (self.hostile_to_king_squares & ~(1 << king))
+
+
+def _camp_groups() -> tuple[Bitboard, ...]:
+    """The camps grouped so that no two camps of a group share a rank or a file: then no
+    piece crossing its own camp can slide on into another camp of its group, and the
+    pieces of a group can be moved in one fill (west with south, east with north)."""
+    groups: list[Bitboard] = []
+    for camp in CAMPS:
+        for i, group in enumerate(groups):
+            if not _lines(group) & camp:
+                groups[i] = group | camp
+                break
+        else:
+            groups.append(camp)
+    return tuple(groups)
+
+
+def _lines(squares: Bitboard) -> Bitboard:
+    """Every square on a rank or a file of one of ``squares``."""
+    return sum(1 << sq for sq in SQUARES
+               if any(sq // SIZE == other // SIZE or sq % SIZE == other % SIZE
+                      for other in SQUARES if squares >> other & 1))
+
+
+def _barrier(rules: Rules) -> Bitboard:
+    return (THRONE_BB if rules.throne_blocks else 0) | (CAMPS_BB if rules.camps else 0)
+
+
+def _walls(rules: Rules) -> tuple[Bitboard, ...]:
+    """For each square, what blocks a piece starting there besides other pieces."""
+    barrier = _barrier(rules)
+    if not rules.camps:
+        return (barrier,) * len(SQUARES)
+    # A piece in a camp may cross and stop on its own camp's empty squares.
+    own = [0] * len(SQUARES)
+    for camp in CAMPS:
+        for sq in SQUARES:
+            if camp >> sq & 1:
+                own[sq] = camp
+    return tuple(barrier & ~own[sq] for sq in SQUARES)
 
 
 def _make_geometry(rules: Rules) -> RuleGeometry:
     corner_escape = rules.escape is Escape.CORNER
     soldier_forbidden = THRONE_BB | (CORNERS_BB if rules.corners_restricted else 0)
     hostile_corners = CORNERS_BB if rules.corners_hostile else 0
-    escape = CORNERS_BB if corner_escape else EDGES_BB
+    camps = CAMPS_BB if rules.camps else 0
+    # The king never enters a camp, so no camp square is an escape square.
+    escape = (CORNERS_BB if corner_escape else EDGES_BB) & ~camps
+    walls = _walls(rules)
     return RuleGeometry(
         escape=escape,
         corner_escape=corner_escape,
@@ -104,7 +209,7 @@ def _make_geometry(rules: Rules) -> RuleGeometry:
         # "the empty throne".
         hostile_empty=(THRONE_BB if rules.empty_throne_hostile else 0) | hostile_corners,
         hostile_to_king_squares=(THRONE_BB if rules.throne_hostile_to_king else 0)
-        | hostile_corners,
+        | hostile_corners | camps,
         king_sides=tuple(
             rules.king_sides_on_throne if sq == THRONE
             else rules.king_sides_next_to_throne if NEXT_TO_THRONE_BB >> sq & 1
@@ -113,8 +218,17 @@ def _make_geometry(rules: Rules) -> RuleGeometry:
         ),
         king_armed=rules.king_armed,
         throne_hostile_to_white_when_three_black=rules.throne_hostile_to_white_when_three_black,
-        escape_rays=tuple(tuple(rays[sq] for rays in RAY_MASKS if rays[sq] & escape)
+        # A camp or a throne nobody crosses closes a line for good: such rays never open.
+        escape_rays=tuple(tuple(rays[sq] for rays in RAY_MASKS
+                                if rays[sq] & escape and not rays[sq] & walls[sq])
                           for sq in SQUARES),
+        camps=camps,
+        camp_groups=_camp_groups() if rules.camps else (),
+        barrier=_barrier(rules),
+        walls=walls,
+        hostile_to_white=camps | (THRONE_BB if rules.occupied_throne_hostile_to_white else 0),
+        hostile_to_black=camps & ~(0 if rules.camp_centres_hostile_to_black
+                                   else CAMP_CENTRES_BB),
     )
 
 
@@ -135,4 +249,4 @@ def geometry(rules: Rules) -> RuleGeometry:
     return geo
 
 
-__all__ = ["RuleGeometry", "geometry"]
+__all__ = ["CAMPS", "CAMPS_BB", "CAMP_CENTRES_BB", "CAMP_SQUARES", "RuleGeometry", "geometry"]

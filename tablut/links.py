@@ -15,7 +15,7 @@ from __future__ import annotations
 from urllib.parse import parse_qs, quote, urlencode
 
 from .game import Game, IllegalMove
-from .notation import START_POSITION, NotationError, format_move
+from .notation import NotationError, format_move, start_position
 
 LINK_VERSION = 1
 
@@ -27,7 +27,7 @@ class LinkError(ValueError):
 def game_to_fragment(game: Game) -> str:
     """The fragment (without ``#``) that reopens ``game`` at its current position."""
     fields = {"v": str(LINK_VERSION), "rules": game.rules.name}
-    if game.start != START_POSITION:
+    if game.start != start_position(game.rules):
         fields["start"] = game.start
     fields["moves"] = ".".join(format_move(m) for m in game.moves)
     if game.ply != len(game.moves):
@@ -52,7 +52,7 @@ def game_from_fragment(fragment: str) -> Game:
 
 def _game_v1(fields: dict[str, str]) -> Game:
     try:
-        game = Game(fields.get("rules", "berkeley"), fields.get("start", START_POSITION))
+        game = Game(fields.get("rules", "berkeley"), fields.get("start"))
     except ValueError as error:
         raise LinkError(f"the link's game cannot start: {error}") from None
     moves = [m for m in fields.get("moves", "").split(".") if m]

@@ -9,7 +9,7 @@ functions here are the same under the names the rest of the program uses.
 
 from __future__ import annotations
 
-from .board import Board, Move
+from .board import Board, Move, start_position
 from .position import START_POSITION, NotationError, piece_rows
 from .rules import DEFAULT_RULES, Rules
 from .squares import FILES, RANKS, SIZE, parse_square, square, square_name
@@ -87,4 +87,5 @@ __all__ = [
     "format_position",
     "parse_move",
     "parse_position",
+    "start_position",
 ]

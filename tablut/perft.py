@@ -11,7 +11,7 @@ import argparse
 import time
 
 from .board import Board
-from .notation import START_POSITION, parse_position
+from .notation import parse_position, start_position
 from .rules import RULES, rules_named
 
 
@@ -37,12 +37,13 @@ def perft_command(argv: list[str]) -> int:
                                      description="Count legal move sequences.")
     parser.add_argument("depth", type=int, help="sequence length, 1 or more")
     parser.add_argument("--rules", default="berkeley", choices=sorted(RULES))
-    parser.add_argument("--position", default=START_POSITION, help="a position string")
+    parser.add_argument("--position", help="a position string (default: the start position)")
     args = parser.parse_args(argv)
     if args.depth < 1:
         parser.error("depth must be 1 or more")
     try:
-        board = parse_position(args.position, rules_named(args.rules))
+        rules = rules_named(args.rules)
+        board = parse_position(args.position or start_position(rules), rules)
     except ValueError as error:
         parser.error(str(error))
     started = time.perf_counter()

@@ -11,6 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
+from .side import Side
+
 
 class Escape(Enum):
     """Where the king must reach for white to win."""
@@ -55,6 +57,20 @@ class Rules:
         encirclement: black wins when no white piece can reach an edge without crossing a
             black piece.
         match_games: games in a match (2: sides swap; see :mod:`tablut.match`).
+        first_side: the side that moves first from the start position.
+        camps: the sixteen squares where black starts (a4 a5 a6 b5, d1 e1 f1 e2, i4 i5 i6
+            h5, d9 e9 f9 e8) are camps: no piece enters a camp from outside or passes over
+            one, but a black piece standing in a camp may move within it and out of it;
+            camp squares act as an enemy piece, empty or occupied, to white guards, to the
+            king and to black soldiers (see ``camp_centres_hostile_to_black``).
+        camp_centres_hostile_to_black: whether the middle edge square of each camp (a5,
+            e1, i5, e9) acts as an enemy to black soldiers like the other camp squares.
+        throne_blocks: nobody passes over the throne, empty or not (else anyone may pass
+            over it when it is empty).
+        occupied_throne_hostile_to_white: the throne with the king on it acts as an enemy
+            to a white guard beside it, as the empty throne does.
+
+    Whatever the rule set, a side to move with no legal move has lost.
     """
 
     name: str
@@ -75,6 +91,13 @@ class Rules:
     repetition_outcome: RepetitionOutcome
     encirclement: bool
     match_games: int
+    # The fields below came with the Ashton rules; their defaults are the other rule
+    # sets' behaviour.
+    first_side: Side = Side.BLACK
+    camps: bool = False
+    camp_centres_hostile_to_black: bool = True
+    throne_blocks: bool = False
+    occupied_throne_hostile_to_white: bool = False
 
 
 BERKELEY = Rules(
@@ -153,7 +176,51 @@ NIELSEN = Rules(
     match_games=2,
 )
 
-RULES: dict[str, Rules] = {r.name: r for r in (BERKELEY, BRAINKING, NIELSEN)}
+ASHTON = Rules(
+    name="ashton",
+    title="Ashton (Tablut Challenge)",
+    summary=(
+        "White moves first. Black starts in four camps that nobody else may enter; nobody "
+        "passes over the throne, and camps and throne capture like enemy pieces. The king "
+        "escapes to any edge; he is captured by four sides on the throne, three beside it, "
+        "two elsewhere (a camp counts as one). A repeated position is a draw."
+    ),
+    # As the referee of the University of Bologna's Tablut Challenge decides it: the
+    # Ashton rules of its server (AGalassi/TablutCompetition, GameAshtonTablut.java), whose
+    # code, not any description, is the reference.  The data in tests/ashton/ were made
+    # with it.  Where that code is silent our engine's choice is written here:
+    #  * A side to move with no legal move loses.  The server never looks for one; such a
+    #    side can only send a refused move or nothing, and loses either way (an illegal
+    #    move or a time-out loses), so the result is the same.
+    #  * The first position of a game is counted for repetition.  The server counts only
+    #    the positions after each move; from the start position this changes nothing (black
+    #    leaves a camp with its first move, for good, so the start never recurs), only in a
+    #    position set up by hand.
+    escape=Escape.EDGE,
+    king_may_reenter_throne=False,
+    corners_restricted=False,
+    corners_hostile=False,
+    empty_throne_hostile=True,
+    # Replaced by occupied_throne_hostile_to_white: one black piece suffices.
+    throne_hostile_to_white_when_three_black=False,
+    king_armed=True,
+    king_sides_on_throne=4,
+    king_sides_next_to_throne=4,
+    king_sides_elsewhere=2,
+    throne_hostile_to_king=True,
+    repetition_count=2,
+    repetition_outcome=RepetitionOutcome.DRAW,
+    encirclement=False,
+    # One game, as in the other rule sets; the page offers a match with sides swapped.
+    match_games=1,
+    first_side=Side.WHITE,
+    camps=True,
+    camp_centres_hostile_to_black=False,
+    throne_blocks=True,
+    occupied_throne_hostile_to_white=True,
+)
+
+RULES: dict[str, Rules] = {r.name: r for r in (BERKELEY, BRAINKING, NIELSEN, ASHTON)}
 DEFAULT_RULES = BERKELEY
 
 

@@ -12,7 +12,7 @@ The form follows PGN's habits::
     2. i4-g
 
 Tags are ``[Name "value"]`` lines; ``Rules`` and ``Start`` may be left out (berkeley, the
-usual start).  Moves follow in notation, optionally numbered (``1.``, ``1...``); ``#`` or
+rule set's usual start).  Moves follow in notation, optionally numbered (``1.``, ``1...``); ``#`` or
 ``;`` starts a comment.  The result tag is written for people and checked on import
 against the result that the moves produce.  Every error names its line.
 """
@@ -22,9 +22,8 @@ from __future__ import annotations
 import re
 
 from .game import Game, IllegalMove
-from .notation import START_POSITION, NotationError, format_move
+from .notation import NotationError, format_move
 from .rules import DEFAULT_RULES
-from .side import Side
 
 _TAG = re.compile(r'^\[(\w+)\s+"([^"]*)"\]$')
 _MOVE_NUMBER = re.compile(r"^\d+\.(\.\.)?$")
@@ -61,7 +60,9 @@ def export_transcript(game: Game, tags: dict[str, str] | None = None) -> str:
     lines.append(f'[Result "{result_text(game)}"]')
     lines.append("")
     texts = [format_move(m) for m in game.moves]
-    if game.first_side is Side.WHITE and texts:
+    # A move number covers a move of the rule set's first side (black, or white in ashton)
+    # and the reply; a game set up with the other side to move starts with a reply.
+    if game.first_side is not game.rules.first_side and texts:
         texts.insert(0, "...")
     for i in range(0, len(texts), 2):
         pair = " ".join(texts[i:i + 2])
@@ -78,7 +79,7 @@ def import_transcript(text: str) -> Game:
     """
     tags, moves = _read(text)
     rules_line, rules = tags.get("Rules", (0, DEFAULT_RULES.name))
-    start_line, start = tags.get("Start", (0, START_POSITION))
+    start_line, start = tags.get("Start", (0, None))
     try:
         game = Game(rules)
     except ValueError as error:

@@ -15,6 +15,15 @@ from tablut.rules import Escape, RepetitionOutcome, Rules
 THRONE = (4, 4)
 CORNERS = {(0, 0), (8, 0), (0, 8), (8, 8)}
 STEPS = ((0, 1), (1, 0), (0, -1), (-1, 0))
+# The camps of the rules that have them, as (column, row), written out by hand: west
+# (a4 a5 a6 b5), south (d1 e1 f1 e2), east (i4 i5 i6 h5), north (d9 e9 f9 e8).
+CAMPS = (
+    {(0, 3), (0, 4), (0, 5), (1, 4)},
+    {(3, 0), (4, 0), (5, 0), (4, 1)},
+    {(8, 3), (8, 4), (8, 5), (7, 4)},
+    {(3, 8), (4, 8), (5, 8), (4, 7)},
+)
+CAMP_CENTRES = {(0, 4), (4, 0), (8, 4), (4, 8)}
 
 
 def on_board(c: int, r: int) -> bool:
@@ -49,6 +58,20 @@ class RefState:
     def king(self) -> tuple[int, int] | None:
         return next((sq for sq, p in self.pieces.items() if p == "K"), None)
 
+    def camp_of(self, sq: tuple[int, int]) -> set | None:
+        """The camp ``sq`` belongs to, if the rules have camps."""
+        if not self.rules.camps:
+            return None
+        return next((camp for camp in CAMPS if sq in camp), None)
+
+    def may_enter(self, frm: tuple[int, int], sq: tuple[int, int]) -> bool:
+        """Whether a piece that started on ``frm`` may pass over or stop on the empty ``sq``,
+        as far as camps and a blocking throne go."""
+        if sq == THRONE and self.rules.throne_blocks:
+            return False
+        camp = self.camp_of(sq)
+        return camp is None or frm in camp
+
     def may_stop(self, piece: str, sq: tuple[int, int]) -> bool:
         if sq == THRONE:
             return piece == "K" and self.rules.king_may_reenter_throne
@@ -66,7 +89,8 @@ class RefState:
                 continue
             for dc, dr in STEPS:
                 tc, tr = c + dc, r + dr
-                while on_board(tc, tr) and (tc, tr) not in self.pieces:
+                while (on_board(tc, tr) and (tc, tr) not in self.pieces
+                       and self.may_enter((c, r), (tc, tr))):
                     if self.may_stop(piece, (tc, tr)):
                         out.append(((c, r), (tc, tr)))
                     tc, tr = tc + dc, tr + dr
@@ -75,9 +99,11 @@ class RefState:
     # The three hostility tests, each straight from the fields of tablut/rules.py.
     def hostile_to_guard(self, sq: tuple[int, int]) -> bool:
         piece = self.pieces.get(sq)
-        if piece == "B":
+        if piece == "B" or self.camp_of(sq) is not None:
             return True
         if sq == THRONE:
+            if piece == "K" and self.rules.occupied_throne_hostile_to_white:
+                return True
             if piece == "K":
                 black_round = sum(
                     self.pieces.get((4 + dc, 4 + dr)) == "B" for dc, dr in STEPS
@@ -90,6 +116,9 @@ class RefState:
         piece = self.pieces.get(sq)
         if piece == "W":
             return True
+        if self.camp_of(sq) is not None and (
+                self.rules.camp_centres_hostile_to_black or sq not in CAMP_CENTRES):
+            return True
         if piece == "K":
             return self.rules.king_armed
         if sq == THRONE:
@@ -97,7 +126,7 @@ class RefState:
         return sq in CORNERS and self.rules.corners_hostile
 
     def hostile_to_king(self, sq: tuple[int, int]) -> bool:
-        if self.pieces.get(sq) == "B":
+        if self.pieces.get(sq) == "B" or self.camp_of(sq) is not None:
             return True
         if sq == THRONE:
             return self.rules.throne_hostile_to_king

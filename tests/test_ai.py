@@ -28,7 +28,7 @@ from tablut.ai.evaluate import FEATURES, Evaluator, features
 from tablut.ai.search import MATE
 from tablut.ai.weights import INITIAL, WEIGHTS
 from tablut.board import Board
-from tablut.notation import format_move, parse_position
+from tablut.notation import NotationError, format_move, parse_position
 from tablut.rules import RULES
 from tablut.squares import CORNERS_BB, EDGES_BB, THRONE
 
@@ -166,6 +166,22 @@ PUZZLES = [
      "---------/--------W/---------/---------/---------/---B--B--/---------/BKB------/------B-- b"),
     ("nielsen", "black", 4,
      "---------/---------/---------/---------/---------/--BB-----/B--B-----/-K---B---/--------- b"),
+    ("ashton", "white", 1,
+     "-------B-/--------B/----K----/--------B/-B-------/---------/-----B---/---B--W--/--B------ w"),
+    ("ashton", "white", 2,
+     "---------/------BB-/-------W-/---K-----/-B-------/-----W---/---------/---------/--------- w"),
+    ("ashton", "white", 3,
+     "----B----/--WK-----/--W------/---------/--B------/-----W---/------B--/-------B-/---BB---- w"),
+    ("ashton", "white", 4,
+     "-----B---/B-W---W-B/----B----/---BK----/-----W---/---------/---------/---------/---B--B-- w"),
+    ("ashton", "black", 1,
+     "----B----/-W---K---/---------/--W------/------B--/B----W-B-/---------/---------/--------- b"),
+    ("ashton", "black", 2,
+     "---------/----B--B-/W----W---/---------/---B--B--/--B------/---K-B---/-------B-/--------- b"),
+    ("ashton", "black", 3,
+     "---------/---------/--B------/---B-----/----K----/---B-----/---------/-B-------/----B-B-- b"),
+    ("ashton", "black", 4,
+     "-----B---/B-------B/---W-----/-----BBW-/---------/-B-B--K--/--B------/W--------/--------- b"),
 ]
 
 
@@ -231,8 +247,18 @@ def _random_board(rng: random.Random, rules, side: int) -> Board:
         for s in allowed[nb:nb + rng.randint(0, 3)]:
             white |= 1 << s
         board = Board(rules, black, white, king, side)
-        if board.outcome() is None:
+        if board.outcome() is None and _placeable(board):
             return board
+
+
+def _placeable(board: Board) -> bool:
+    """Whether the rules let the pieces stand where they are (ashton: none of white's in
+    a camp)."""
+    try:
+        Board.from_position(board.position(), board.rules)
+    except NotationError:
+        return False
+    return True
 
 
 def _dangerous_positions(count: int, seed: int):

@@ -42,15 +42,16 @@ def ratio(one: str, other: str) -> float:
 
 
 #: Every square a mark can stand on.
-SQUARES = ("wood", "reserved", "selected", "last")
+SQUARES = ("wood", "reserved", "camp", "selected", "last")
 
 #: (mark, the squares it must stand out from).
 MARKS = [
-    ("target", ("wood", "reserved", "last")),  # a legal move's dot
+    ("target", ("wood", "reserved", "camp", "last")),  # a legal move's dot
     ("last-mark", ("last",)),                  # the frame inside the last move's squares
-    ("selected", ("wood", "reserved", "last")),  # the picked-up piece's square, beside others
-    ("hint", ("wood", "reserved", "last")),    # the hint's arrow and outline
+    ("selected", ("wood", "reserved", "camp", "last")),  # the picked-up piece's square
+    ("hint", ("wood", "reserved", "camp", "last")),  # the hint's arrow and outline
     ("reserved-mark", ("reserved",)),          # the throne's and corners' outline and cross
+    ("camp-mark", ("camp",)),                  # a camp's dashed outline and tent (ashton)
 ]
 
 

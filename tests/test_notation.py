@@ -14,6 +14,7 @@ from tablut.notation import (
     format_position,
     parse_move,
     parse_position,
+    start_position,
 )
 from tablut.rules import RULES, rules_named
 from tablut.squares import parse_square, square_name
@@ -53,9 +54,10 @@ def test_seed_notation():
 
 @pytest.mark.parametrize("rules", sorted(RULES))
 def test_start_position_string_round_trips(rules):
-    board = parse_position(START_POSITION, RULES[rules])
-    assert format_position(board) == START_POSITION
-    assert format_position(Board.start(RULES[rules])) == START_POSITION
+    start = start_position(RULES[rules])
+    board = parse_position(start, RULES[rules])
+    assert format_position(board) == start
+    assert format_position(Board.start(RULES[rules])) == start
 
 
 @pytest.mark.parametrize("text, problem", [

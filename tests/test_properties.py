@@ -60,10 +60,8 @@ def test_incremental_hash_equals_hash_from_scratch(data, rules):
 @given(data=st.data(), rules=rule_sets)
 def test_move_generator_and_rules_agree_with_the_reference(data, rules):
     """Same legal moves, same captures and same game ends as the simple implementation."""
-    from tablut.notation import START_POSITION
-
     board = Board.start(RULES[rules])
-    ref = RefState.from_position(START_POSITION, RULES[rules])
+    ref = RefState.from_position(board.position(), RULES[rules])
     for _ in range(data.draw(st.integers(0, 80))):
         legal = board.legal_moves()
         assert sorted(map(to_ref, legal)) == sorted(ref.moves())

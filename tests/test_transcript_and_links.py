@@ -47,6 +47,20 @@ def test_export_then_import_gives_the_same_game(data, rules):
     assert same_game(again, game)
 
 
+def test_an_ashton_record_and_link_carry_white_first():
+    game = game_with("e3-d", "a4-3", rules="ashton")
+    text = export_transcript(game)
+    assert '[Rules "ashton"]' in text and text.rstrip().endswith("\n1. e3-d a4-3")
+    assert f'[Start "{Game("ashton").start}"]' in text and Game("ashton").start.endswith(" w")
+    assert same_game(import_transcript(text), game)
+    # Without a Start tag, or in a link, the start is the rule set's own: white to move.
+    bare = import_transcript('[Rules "ashton"]\n1. e3-d a4-3\n')
+    assert same_game(bare, game)
+    fragment = game_to_fragment(game)
+    assert fragment == "v=1&rules=ashton&moves=e3-d.a4-3"
+    assert same_game(game_from_fragment(fragment), game)
+
+
 def test_a_bare_list_of_moves_is_a_record():
     game = import_transcript("i6-g d5-7  # white answers\n i4-g\n")
     assert len(game.moves) == 3 and game.rules.name == "berkeley"

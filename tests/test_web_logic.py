@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from helpers import position
 
 from tablut import RULES, Game, NotationError, Side
 from tablut.ai import LEVELS
@@ -204,6 +205,19 @@ def test_setup_refuses_a_soldier_on_a_nielsen_corner() -> None:
         board.start_game("nielsen")
 
 
+def test_setup_refuses_what_ashton_rules_cannot_reach() -> None:
+    board = SetupBoard(Game("ashton").start)
+    assert board.position().endswith(" w")  # white moves first
+    assert board.start_game("ashton").board.piece_at(13) == "black"  # e2, a camp square
+    board.cycle(13)
+    board.cycle(13)  # e2: black, empty, now white: a white piece in a camp
+    with pytest.raises(NotationError, match="no white piece may stand in a camp"):
+        board.start_game("ashton")
+    for text in (position("w", B="h8", K="a5"), position("w", B="h8", K="c3", W="e5")):
+        with pytest.raises(NotationError, match="camp|throne"):
+            SetupBoard(text).start_game("ashton")
+
+
 # -- match -------------------------------------------------------------------------------
 
 def test_match_score_counts_the_current_game_and_swaps_sides() -> None:
@@ -217,3 +231,11 @@ def test_match_score_counts_the_current_game_and_swaps_sides() -> None:
     assert score.finished and score.wins == (1, 1)
     assert score.summary == "Player 1 wins the match."  # the faster win
     assert match_score(rules, [], None).rows[0].result == "In progress"
+
+
+def test_move_list_numbers_in_ashton_pair_white_and_black() -> None:
+    game = Game("ashton")
+    for text in ("e3-d", "a4-3", "d3-e"):
+        game.play_text(text)
+    assert [(e.number, e.side) for e in move_entries(game)] == [
+        ("1.", Side.WHITE), ("1…", Side.BLACK), ("2.", Side.WHITE)]

@@ -21,7 +21,7 @@ from helpers import position
 from tablut import Game, Side, parse_move
 from tablut.links import game_to_fragment
 from tablut.squares import parse_square
-from web.board import marks_for, reserved_squares
+from web.board import camp_squares, marks_for, reserved_squares
 from web.computer import (
     HINT_MAX_LEVEL,
     SELF_PLAY_PAUSE,
@@ -341,6 +341,38 @@ def test_the_start_position_can_be_put_back_in_setup() -> None:
     clear_setup(session)
     setup_start_position(session)
     assert session.setup is not None and session.setup.position() == Game().start
+
+
+def test_ashton_in_the_page_white_first_camps_hints_and_setup() -> None:
+    session = human_game()
+    session.set_rules("ashton")  # as the Rules menu does
+    turns = ComputerTurns(session)
+    assert session.game.rules.name == "ashton" and session.status() == "White to move."
+    assert len(camp_squares(session)) == 16 and sq("e2") in camp_squares(session)
+    click(session, "e4")  # the guard's row ends in the camp a4: he stops on b4
+    assert {sq("d4"), sq("b4")} <= set(session.targets()) and sq("a4") not in session.targets()
+    click(session, "b4")
+    assert session.game.moves == [(sq("e4"), sq("b4"))] and session.status() == "Black to move."
+    answer_now(turns, turns.ask_hint())
+    assert session.hint in session.game.legal_moves()
+    session.toggle_analysis()
+    request = turns.next_request()
+    assert request is not None and request.kind == "analysis"
+    shown: list[str] = []
+
+    def listen() -> None:
+        if turns.analysis is not None and session.settings.analysis:
+            shown.append(str(turns.analysis.data["move"]))
+            session.toggle_analysis()  # one depth is enough
+
+    session.subscribe(listen)
+    run(carry_out(turns, replace_level(request, 1), LocalComputer()))
+    assert shown and parse_move(shown[0]) in session.game.legal_moves()
+    set_setup_mode(session, True)
+    clear_setup(session)
+    setup_start_position(session)
+    assert session.setup is not None and session.setup.position() == Game("ashton").start
+    assert session.setup.position().endswith(" w")
 
 
 # -- matches -------------------------------------------------------------------------------

@@ -21,7 +21,7 @@ sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 from reference import RefState, ref_perft  # noqa: E402
 
 from tablut.board import Board  # noqa: E402
-from tablut.notation import START_POSITION  # noqa: E402
+from tablut.notation import start_position  # noqa: E402
 from tablut.perft import perft  # noqa: E402
 from tablut.rules import RULES  # noqa: E402
 
@@ -73,7 +73,7 @@ def main() -> int:
     for name, rules in RULES.items():
         fast = report(f"engine perft {args.depth} ({name})",
                       *best_time(lambda r=rules: perft(Board.start(r), args.depth), args.repeat))
-        state = RefState.from_position(START_POSITION, rules)
+        state = RefState.from_position(start_position(rules), rules)
         slow = report(f"reference perft {args.depth} ({name})",
                       *best_time(lambda s=state: ref_perft(s, args.depth), args.repeat))
         print(f"{'':<34} engine / reference = {fast / slow:.1f}x")

@@ -4,7 +4,7 @@ The page must work from any sub-path (GitHub project pages live under ``/<repo>/
 must never reach a CDN, so everything it loads is copied next to ``index.html``:
 
 - ``index.html`` and ``web/**`` (UI modules, CSS, icons) as they are;
-- ``tablut/**/*.py``, the engine;
+- ``tablut/**/*.py``, the engine (but the native-only Tablut Challenge client);
 - ``pyodide/``: the interpreter files from ``node_modules/pyodide``;
 - ``pyscript/``: every ``*.js`` and ``*.css`` of ``node_modules/@pyscript/core/dist``
   (core.js imports content-hashed chunks lazily, so all of them must ship) but the unused
@@ -51,6 +51,10 @@ SOURCE_MAP_URL = re.compile(r"[#@] sourceMappingURL=([^\s*'\"]+)")
 #: Python packages shipped into the browser's virtual file system.
 PYTHON_PACKAGES = ("tablut", "web")
 
+#: Modules of those packages that only run natively: the Tablut Challenge client speaks
+#: TCP and forks its search, which a page can do neither of.
+NATIVE_ONLY = ("tablut/challenge/",)
+
 #: The line of the pyscript.toml template that the generated ``[files]`` entries replace.
 FILES_MARKER = "# @files: filled in by tools/build_site.py"
 
@@ -69,8 +73,9 @@ def python_modules(root: Path, packages: tuple[str, ...] = PYTHON_PACKAGES) -> l
     for package in packages:
         base = root / package
         for path in sorted(base.rglob("*.py")):
-            if "__pycache__" not in path.parts:
-                found.append(path.relative_to(root).as_posix())
+            name = path.relative_to(root).as_posix()
+            if "__pycache__" not in path.parts and not name.startswith(NATIVE_ONLY):
+                found.append(name)
     return found
 
 

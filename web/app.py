@@ -14,7 +14,7 @@ from typing import Any
 
 from pyscript import document, window
 
-from web.board import BoardView, marks_for, reserved_squares
+from web.board import BoardView, camp_squares, marks_for, reserved_squares
 from web.board_input import BoardInput
 from web.computer import ComputerTurns, Request, carry_out
 from web.dom import Listeners, spawn
@@ -66,7 +66,7 @@ class Page:
         self.computer = WorkerComputer()
         self.turns = ComputerTurns(session)
         self.board = BoardView(document, document.getElementById("board"),
-                               marked=reserved_squares(session))
+                               marked=reserved_squares(session), camps=camp_squares(session))
         self.input = BoardInput(session, self.board, document, self.listeners)
         self.status = StatusView(document, self.turns)
         self.clocks = ClockView(document)
@@ -125,7 +125,7 @@ class Page:
     def refresh(self) -> None:
         """Redraw, save, and ask the computer what the session wants of it."""
         session = self.session
-        self.board.set_marked(reserved_squares(session))
+        self.board.set_marked(reserved_squares(session), camp_squares(session))
         if session.setup is not None:
             self.board.draw(session.setup)
         else:

@@ -7,7 +7,9 @@ the game may come from a saved record or a shared link.
 The contract that the end-to-end tests (``tests/e2e/``) rely on:
 
 - each square is a ``rect`` with ``data-square="e5"`` and an accessible name that says the
-  square and what stands on it (``"e5, white king"``, ``"a1, empty"``);
+  square, whether it is a camp (``ashton`` rules), and what stands on it (``"e5, white
+  king"``, ``"a1, empty"``, ``"a4, camp, black piece"``); camp squares have the class
+  ``camp-square``;
 - each piece is a ``g`` with ``data-piece`` (``black``, ``white``, ``king``) and
   ``data-square``; pieces are hidden from assistive technology because their square
   already says what stands on it.
@@ -93,10 +95,19 @@ def reserved_squares(session: Session) -> tuple[int, ...]:
     return CORNERS if session.game.rules.corners_restricted else ()
 
 
-def square_label(sq: int, piece: str | None, marks: Marks | None = None) -> str:
-    """The accessible name of square ``sq`` holding ``piece``, such as "e5, white king",
-    with what the marks say of it: "picked up", or "legal move" for the piece picked up."""
-    name = f"{square_name(sq)}, {PIECE_WORDS[piece] if piece else 'empty'}"
+def camp_squares(session: Session) -> tuple[int, ...]:
+    """The camps of the rules being played (none but in ``ashton``): black's squares that
+    no other piece may enter."""
+    return tuple(squares_of(session.game.board.geometry.camps))
+
+
+def square_label(sq: int, piece: str | None, marks: Marks | None = None,
+                 camp: bool = False) -> str:
+    """The accessible name of square ``sq`` holding ``piece``, such as "e5, white king"
+    ("a4, camp, black piece" on a camp), with what the marks say of it: "picked up", or
+    "legal move" for the piece picked up."""
+    where = f"{square_name(sq)}, camp" if camp else square_name(sq)
+    name = f"{where}, {PIECE_WORDS[piece] if piece else 'empty'}"
     if marks is None:
         return name
     if sq == marks.selected:
@@ -148,9 +159,10 @@ class BoardView:
     DOM calls.
     """
 
-    def __init__(self, document: Any, container: Any, *, marked: tuple[int, ...] = ()) -> None:
+    def __init__(self, document: Any, container: Any, *, marked: tuple[int, ...] = (),
+                 camps: tuple[int, ...] = ()) -> None:
         """Build the empty board in ``container``; ``marked`` squares (restricted corners)
-        are drawn as reserved, like the throne."""
+        are drawn as reserved, like the throne, and ``camps`` as camps."""
         self.document = document
         # tabindex -1: the board is one tab stop, its roving square; the svg itself is
         # not (a focus listener would otherwise make Chromium stop on it too).
@@ -191,17 +203,30 @@ class BoardView:
                 rx=1, **{"class": tone}))
         self.svg.appendChild(self.ring)
         self.piece_elements: dict[int, Any] = {}
-        self.set_marked(marked)
+        self.camps: set[int] = set()
+        self.set_marked(marked, camps)
         self.move_ring(self.cursor)
         container.replaceChildren(self.svg)
 
     # -- drawing ---------------------------------------------------------------------------
 
-    def set_marked(self, marked: tuple[int, ...]) -> None:
-        """Mark the throne and the ``marked`` squares (the corners, where reserved)."""
-        if getattr(self, "marked", None) == (THRONE, *marked):
+    def set_marked(self, marked: tuple[int, ...], camps: tuple[int, ...] = ()) -> None:
+        """Mark the throne and the ``marked`` squares (the corners, where reserved), and
+        the ``camps``."""
+        if getattr(self, "marked", None) == (THRONE, *marked) and self.camps == set(camps):
             return
         self.decor.replaceChildren()
+        self.camps = set(camps)
+        for sq in camps:
+            x, y = square_origin(sq)
+            # A dashed inset outline and a tent in one corner: told from the throne's
+            # solid outline and cross by shape, and from other squares not by colour alone.
+            self.decor.appendChild(self._element(
+                "rect", x=x + 0.9, y=y + 0.9, width=CELL - 1.8, height=CELL - 1.8,
+                **{"class": "camp", "aria-hidden": "true"}))
+            self.decor.appendChild(self._element(
+                "path", d=f"M{x + 1.6} {y + 3.4}L{x + 2.7} {y + 1.6}L{x + 3.8} {y + 3.4}z",
+                **{"class": "camp-tent", "aria-hidden": "true"}))
         for sq in (THRONE, *marked):
             x, y = square_origin(sq)
             # An inset outline and a cross: the special squares are told by their shape,
@@ -224,7 +249,7 @@ class BoardView:
         self.piece_elements = {}
         for sq in self.squares:
             piece = board.piece_at(sq)
-            self._set(sq, "aria-label", square_label(sq, piece, marks))
+            self._set(sq, "aria-label", square_label(sq, piece, marks, sq in self.camps))
             self._set(sq, "class", " ".join(classes[sq]))
             if piece is not None:
                 element = self._piece(sq, piece)
@@ -245,10 +270,12 @@ class BoardView:
             self._slide(*marks.moved)
 
     def _square_classes(self, marks: Marks) -> dict[int, list[str]]:
-        """Each square's classes: reserved, legal target, last move, hint, selected."""
+        """Each square's classes: reserved, camp, legal target, last move, hint, selected."""
         classes = {sq: ["square"] for sq in self.squares}
         for sq in self.marked:
             classes[sq].append("reserved-square")
+        for sq in self.camps:
+            classes[sq].append("camp-square")
         for sq in marks.targets:
             classes[sq].append("target")
         if marks.last is not None:

@@ -103,5 +103,8 @@ def clear_setup(session: Session) -> None:
 
 
 def setup_start_position(session: Session) -> None:
-    """Put the rule set's start position on the board being set up."""
-    fill_setup(session, Game(session.settings.rules).start)
+    """Put the rule set's start position on the board being set up, with its first side
+    to move (white in ashton)."""
+    if session.setup is not None:
+        session.setup = SetupBoard(Game(session.settings.rules).start)
+        session.notify()

@@ -101,8 +101,9 @@ def intro_text(settings: Settings, rules: Rules, verb: str = "Click") -> str:
 
 def move_label(game: Game, ply: int) -> str:
     """The number of the move that leads to ``ply`` (1-based), as the move list shows it:
-    "3." for black's third move, "3…" for white's reply."""
-    offset = 0 if game.first_side is Side.BLACK else 1
+    "3." for black's third move, "3…" for white's reply (in ashton, where white moves
+    first: white's third move, and black's reply)."""
+    offset = 0 if game.first_side is game.rules.first_side else 1
     index = ply - 1 + offset
     number = index // 2 + 1
     return f"{number}." if index % 2 == 0 else f"{number}…"
@@ -120,7 +121,7 @@ class MoveEntry:
 
 def move_entries(game: Game) -> Iterator[MoveEntry]:
     """Every move of the record (undone ones included), numbered as players number them:
-    black's move and white's reply share a number."""
+    black's move and white's reply share a number (white's and black's in ashton)."""
     side = game.first_side
     for ply, move in enumerate(game.moves, 1):
         yield MoveEntry(ply, move_label(game, ply), format_move(move), side)

@@ -51,10 +51,13 @@ def _axes(sq: Square) -> tuple[tuple[Square, Square], ...]:
 AXES: tuple[tuple[tuple[Square, Square], ...], ...] = tuple(_axes(sq) for sq in range(SIZE * SIZE))
 
 
-def movers_to(sq: Square, occupied: Bitboard, pieces: Bitboard) -> list[Square]:
+def movers_to(sq: Square, occupied: Bitboard, pieces: Bitboard,
+              walls: tuple[Bitboard, ...] | None = None) -> list[Square]:
     """The squares of ``pieces`` that reach ``sq`` in one straight move through empty squares.
 
     ``sq`` itself must be empty.  At most one piece per direction: the first one met.
+    ``walls`` (a :class:`tablut.geometry.RuleGeometry`'s, for rules with camps or a throne
+    nobody crosses) leaves out the pieces whose way there is walled.
     """
     found = []
     for d in range(4):
@@ -62,12 +65,24 @@ def movers_to(sq: Square, occupied: Bitboard, pieces: Bitboard) -> list[Square]:
         if blockers:
             first = (blockers & -blockers) if d < 2 else 1 << (blockers.bit_length() - 1)
             if first & pieces:
-                found.append(first.bit_length() - 1)
+                frm = first.bit_length() - 1
+                if walls is None or not _walled(sq, frm, d, walls[frm]):
+                    found.append(frm)
     return found
 
 
-def reached(sq: Square, occupied: Bitboard, pieces: Bitboard) -> bool:
-    """Whether some piece of ``pieces`` reaches the empty square ``sq`` in one move."""
+def _walled(sq: Square, frm: Square, d: int, walls: Bitboard) -> bool:
+    """Whether ``walls`` stand on ``sq`` or between it and ``frm`` (in direction ``d``
+    from ``sq``)."""
+    return bool(walls & ((RAY_MASKS[d][sq] ^ RAY_MASKS[d][frm]) | 1 << sq) & ~(1 << frm))
+
+
+def reached(sq: Square, occupied: Bitboard, pieces: Bitboard,
+            walls: tuple[Bitboard, ...] | None = None) -> bool:
+    """Whether some piece of ``pieces`` reaches the empty square ``sq`` in one move
+    (``walls`` as for :func:`movers_to`)."""
+    if walls is not None:
+        return bool(movers_to(sq, occupied, pieces, walls))
     blockers = _NORTH[sq] & occupied
     if blockers and (blockers & -blockers) & pieces:
         return True
@@ -185,9 +200,11 @@ def black_can_capture_king(board: Board) -> bool:
         return False
     occupied = board.black | board.white | (1 << board.king)
     black = board.black
+    geo = board.geometry
+    walls = geo.walls if geo.barrier else None
     while squares:
         low = squares & -squares
-        if reached(low.bit_length() - 1, occupied, black):
+        if reached(low.bit_length() - 1, occupied, black, walls):
             return True
         squares ^= low
     return False
@@ -199,7 +216,7 @@ def king_escape_targets(board: Board) -> Bitboard:
     if king < 0:
         return 0
     geo = board.geometry
-    occupied = board.black | board.white | (1 << king)
+    occupied = board.black | board.white | (1 << king) | geo.walls[king]
     return rook_targets(king, occupied) & geo.escape & ~geo.king_forbidden
 
 
@@ -211,21 +228,24 @@ def king_threat_squares(board: Board) -> Bitboard:
         return 0
     geo = board.geometry
     occupied = board.black | board.white | (1 << king)
-    targets = rook_targets(king, occupied) & ~geo.king_forbidden
+    targets = rook_targets(king, occupied | geo.walls[king]) & ~geo.king_forbidden
     if not targets:
         return 0
-    # The king's own square does not block his lines once he has left it.
-    n, e, s, w = escape_lines(ALL & ~occupied | (1 << king), geo.corner_escape)
+    # The king's own square does not block his lines once he has left it; camps and a
+    # throne nobody crosses do.
+    n, e, s, w = escape_lines(ALL & ~(occupied | geo.barrier) | (1 << king),
+                              geo.corner_escape)
     return targets & (n | e | s | w)
 
 
 def escape_rays(king: Square, occupied: Bitboard, geo: RuleGeometry) -> tuple[int, Bitboard]:
     """The open lines from the king on ``king`` to an escape square: how many, and the
     squares black could stop on to block them (the squares of those rays that soldiers
-    may occupy)."""
+    may occupy).  A camp or a throne nobody crosses closes a line as a piece does."""
     escape = geo.escape
     count = 0
     blocks = 0
+    occupied |= geo.walls[king]
     for d in range(4):
         ray = RAY_MASKS[d][king]
         if ray and not ray & occupied and ray & escape:

@@ -26,7 +26,7 @@ from collections.abc import Callable
 from typing import NoReturn
 
 from ..match import FIRST, GameResult, side_in_game
-from ..notation import START_POSITION, NotationError, format_move, parse_position
+from ..notation import NotationError, format_move, parse_position, start_position
 from ..rules import RULES, rules_named
 from ..side import Side
 from .engine import DEFAULT_LEVEL, LEVELS, Engine, GreedyPlayer
@@ -100,7 +100,7 @@ def search_command(argv: list[str]) -> int:
     parser = _Parser(prog="python -m tablut search", description="Analyse a position.")
     parser.add_argument("--rules", type=_rules_arg, default=rules_named("berkeley"),
                         help=f"rule set: {', '.join(RULES)} (default berkeley)")
-    parser.add_argument("--position", default=START_POSITION,
+    parser.add_argument("--position",
                         help="position string (default: the start position)")
     parser.add_argument("--time", type=_positive_float, help="seconds to think")
     parser.add_argument("--depth", type=_positive_int, help="depth in plies")
@@ -111,7 +111,7 @@ def search_command(argv: list[str]) -> int:
         args = parser.parse_args(argv)
         if args.level not in LEVELS:
             raise _UsageError(f"{parser.prog}: level must be {min(LEVELS)}-{max(LEVELS)}")
-        board = parse_position(args.position, args.rules)
+        board = parse_position(args.position or start_position(args.rules), args.rules)
     except (_UsageError, NotationError) as error:
         return _fail(error)
     time_limit = args.time

@@ -18,9 +18,19 @@ from collections.abc import Sequence
 from operator import mul
 
 from ..board import Board
+from ..geometry import RuleGeometry
 from ..rules import Rules
 from ..side import WHITE_TO_MOVE
-from ..squares import ALL, EDGES_BB, NEIGHBOUR_MASKS, SIZE, flood, rook_reach3, rook_targets
+from ..squares import (
+    ALL,
+    EDGES_BB,
+    NEIGHBOUR_MASKS,
+    SIZE,
+    flood,
+    rook_reach,
+    rook_reach3,
+    rook_targets,
+)
 from .bits import escape_lines, king_capture_squares, sandwich_ends
 
 FEATURES: tuple[str, ...] = (
@@ -70,14 +80,17 @@ def features(board: Board) -> list[int]:
     kbit = 1 << king
     occupied = black | white | kbit
     empty = ALL ^ occupied
-    soldier_ok = geo.soldier_ok
-    k1 = rook_targets(king, occupied) & ~geo.king_forbidden
-    # One fill for the three reaches (the hot spot of the evaluation): black's, white's,
-    # and the king's second move, from the squares of his first.
-    b_reach, w_reach, k2 = rook_reach3(black, white, k1, empty)
-    b_reach &= soldier_ok
-    w_reach &= soldier_ok
-    king_lines = _king_lines(king, k1, k2, b_reach, empty | kbit, geo.corner_escape)
+    if geo.barrier:
+        b_reach, w_reach, k1, k2, king_free = _walled_reaches(geo, black, white, king, empty)
+    else:
+        k1 = rook_targets(king, occupied) & ~geo.king_forbidden
+        # One fill for the three reaches (the hot spot of the evaluation): black's,
+        # white's, and the king's second move, from the squares of his first.
+        b_reach, w_reach, k2 = rook_reach3(black, white, k1, empty)
+        b_reach &= geo.soldier_ok
+        w_reach &= geo.soldier_ok
+        king_free = empty
+    king_lines = _king_lines(king, k1, k2, b_reach, king_free | kbit, geo.corner_escape)
     around = NEIGHBOUR_MASKS[king]
     capture_squares = king_capture_squares(board)
     white_hanging = (sandwich_ends(white, geo.anvils_against_white(black, king))
@@ -109,6 +122,17 @@ def features(board: Board) -> list[int]:
         to_move,
         capture_on_move,
     ]
+
+
+def _walled_reaches(geo: RuleGeometry, black: int, white: int, king: int, empty: int
+                    ) -> tuple[int, int, int, int, int]:
+    """The reaches of rules with camps or a throne nobody crosses, where the three cannot
+    share one fill: black's, white's, the king's first and second moves, and the squares
+    he may cross (camps and such a throne block him)."""
+    king_free = empty & ~geo.barrier
+    k1 = rook_targets(king, (ALL ^ empty) | geo.walls[king]) & ~geo.king_forbidden
+    return (geo.soldier_reach(black, empty), geo.soldier_reach(white, empty), k1,
+            rook_reach(k1, king_free), king_free)
 
 
 def _king_lines(king: int, k1: int, k2: int, b_reach: int, empty: int, corner_escape: bool

@@ -66,7 +66,7 @@ class MoveOrder:
     def parries(self, board: Board, blocks: Bitboard, occupied: Bitboard,
                 tt_move: Move | None) -> list[Move]:
         """Black's moves onto the king's one open line: the only moves that stop his escape."""
-        moves = _moves_from(board.black, blocks, occupied)
+        moves = _moves_from(board.black, blocks, occupied, _walls(board))
         if len(moves) > 1:
             hist = self.history[BLACK_TO_MOVE]
             caps = capture_destinations(board, BLACK_TO_MOVE)
@@ -111,26 +111,35 @@ class MoveOrder:
                 yield move, True
 
 
+def _walls(board: Board) -> tuple[Bitboard, ...] | None:
+    """The walls of the board's rules (see :class:`tablut.geometry.RuleGeometry`), or None
+    where there are none, so that the common case skips the test."""
+    geo = board.geometry
+    return geo.walls if geo.barrier else None
+
+
 def _white_urgent(board: Board, occupied: Bitboard) -> tuple[list[Move], ...]:
     """White's urgent quiet moves, most urgent group first: king moves onto a line to an
     escape square, his other moves, then the moves of guards that alone block one of his
     lines to an escape square (moving them opens it)."""
     king = board.king
     geo = board.geometry
-    n, e, s, w = escape_lines((~occupied) | (1 << king), geo.corner_escape)
+    walls = geo.walls
+    n, e, s, w = escape_lines(~(occupied | geo.barrier) | (1 << king), geo.corner_escape)
     threat_squares = n | e | s | w
-    targets = rook_targets(king, occupied) & ~geo.king_forbidden
+    targets = rook_targets(king, occupied | walls[king]) & ~geo.king_forbidden
     threats = _moves_to(king, targets & threat_squares)
     others = _moves_to(king, targets & ~threat_squares)
     openers: list[Move] = []
     white = board.white
     forbidden = geo.soldier_forbidden
+    walled = occupied | walls[king]
     for d in range(4):
         ray = RAY_MASKS[d][king]
-        blockers = ray & occupied
+        blockers = ray & walled
         if blockers & (blockers - 1) == 0 and blockers & white and ray & geo.escape:
             frm = blockers.bit_length() - 1
-            openers += _moves_to(frm, rook_targets(frm, occupied) & ~forbidden)
+            openers += _moves_to(frm, rook_targets(frm, occupied | walls[frm]) & ~forbidden)
     return threats, others, openers
 
 
@@ -139,10 +148,13 @@ def _black_urgent(board: Board, occupied: Bitboard) -> tuple[list[Move], ...]:
     king, then moves onto his lines."""
     king = board.king
     black = board.black
-    ok = board.geometry.soldier_ok & ~occupied
+    geo = board.geometry
+    walls = _walls(board)
+    ok = geo.soldier_ok & ~occupied
     near_king = (NEIGHBOUR_MASKS[king] | _AROUND[king]) & ok
-    king_reach = rook_targets(king, occupied) & ok & ~near_king
-    return _moves_from(black, near_king, occupied), _moves_from(black, king_reach, occupied)
+    king_reach = rook_targets(king, occupied | geo.walls[king]) & ok & ~near_king
+    return (_moves_from(black, near_king, occupied, walls),
+            _moves_from(black, king_reach, occupied, walls))
 
 
 def _moves_to(frm: int, targets: Bitboard) -> list[Move]:
@@ -155,14 +167,16 @@ def _moves_to(frm: int, targets: Bitboard) -> list[Move]:
     return moves
 
 
-def _moves_from(pieces: Bitboard, targets: Bitboard, occupied: Bitboard) -> list[Move]:
-    """The moves of ``pieces`` that stop on a square of ``targets`` (empty squares)."""
+def _moves_from(pieces: Bitboard, targets: Bitboard, occupied: Bitboard,
+                walls: tuple[Bitboard, ...] | None) -> list[Move]:
+    """The moves of ``pieces`` that stop on a square of ``targets`` (empty squares), none
+    through ``walls`` (see :func:`tablut.ai.bits.movers_to`)."""
     moves = []
     while targets:
         low = targets & -targets
         targets ^= low
         to = low.bit_length() - 1
-        for frm in movers_to(to, occupied, pieces):
+        for frm in movers_to(to, occupied, pieces, walls):
             moves.append((frm, to))
     return moves
 
@@ -200,6 +214,7 @@ def _captures(board: Board, turn: int, occupied: Bitboard) -> Iterator[Move]:
         return
     king = board.king
     geo = board.geometry
+    walls = _walls(board)
     if turn == BLACK_TO_MOVE:
         armed = board.black
     else:
@@ -214,7 +229,7 @@ def _captures(board: Board, turn: int, occupied: Bitboard) -> Iterator[Move]:
             if turn == BLACK_TO_MOVE or geo.king_forbidden >> to & 1:
                 continue
             movers = armed & (1 << king)
-        for frm in movers_to(to, occupied, movers):
+        for frm in movers_to(to, occupied, movers, walls):
             yield frm, to
 
 

@@ -49,6 +49,10 @@ WEIGHTS: dict[str, tuple[int, ...]] = {
     # tuned vs initial 25/40 (+89 Elo)
     "nielsen": (100, -104, 11, 26, 157, 118, 4, 20, 9, -73, 73, -8, -4, 1, -3, -18, -15, 3,
                 -23, 4, 63),
+    # tools/tune.py --rules ashton --iterations 150 --nodes 1500 --seed 1, from berkeley's:
+    # tuned vs berkeley's 22.5/40 (+44 Elo)
+    "ashton": (100, -130, 9, -21, 92, -79, 10, -23, 1, -8, -128, -20, 23, 13, -5, 1, -70, -8,
+               -19, -3, 74),
 }
 """Tuned weights by rule-set name."""
 

@@ -20,7 +20,7 @@ from test_page import screenshot_dir
 pytestmark = pytest.mark.e2e
 
 #: A square's accessible name, per web/board.py.
-SQUARE_NAME = re.compile(r"^[a-i][1-9], (empty|black piece|white piece|white king)$")
+SQUARE_NAME = re.compile(r"^[a-i][1-9], (camp, )?(empty|black piece|white piece|white king)$")
 
 #: The accessible name of an element, computed the way browsers do for the cases this
 #: page uses: aria-labelledby, aria-label, <label for>, a wrapping <label>, alt, title,
