@@ -49,6 +49,10 @@ WEIGHTS: dict[str, tuple[int, ...]] = {
     # tuned vs initial 25/40 (+89 Elo)
     "nielsen": (100, -104, 11, 26, 157, 118, 4, 20, 9, -73, 73, -8, -4, 1, -3, -18, -15, 3,
                 -23, 4, 63),
+    # berkeley's, its closest relative (OpenTafl's Tablut differs in the king's return to
+    # the throne, repetitions and encirclement).
+    "opentafl": (100, -105, 4, -17, 57, -50, 6, -71, 11, -9, -126, -15, 31, 12, -19, 8, -34,
+                 -56, -4, 11, 69),
 }
 """Tuned weights by rule-set name."""
 
