@@ -40,6 +40,7 @@ import re
 from collections.abc import Iterator
 
 from ..game import Game, IllegalMove
+from ..notation import format_move
 from ..position import NotationError
 from ..rules import RULES, Rules
 from ..side import Side
@@ -189,9 +190,14 @@ def _play(game: Game, number: int, word: str) -> None:
     """Play the move ``word`` of line ``number``; its written captures must be made."""
     try:
         written = parse_move(word)
-        game.play(written.move)
-    except (NotationError, IllegalMove) as error:
+    except NotationError as error:
         raise TranscriptError(number, str(error)) from None
+    try:
+        game.play(written.move)
+    except IllegalMove as error:
+        # Quote the move as the record writes it, not in our short notation.
+        reason = str(error).removeprefix(f"{format_move(written.move)}: ")
+        raise TranscriptError(number, f"{word}: {reason}") from None
     missing = [sq for sq in written.captures if not game.board.captured >> sq & 1]
     if missing:
         names = ", ".join(square_name(sq) for sq in missing)

@@ -400,13 +400,13 @@ def _corner_keys(rules: Rules) -> tuple[list[str], list[str]]:
     return before, after
 
 
-def rules_string(rules: Rules, start: str = START_POSITION, *, inverted: bool = False,
-                 name: str | None = None) -> str:
-    """``rules`` and the start position ``start`` (our position string) as an OpenTafl
-    rules string: ``start:`` (rank 1 first) or, ``inverted``, ``starti:`` (rank 9 first,
-    as OpenTafl writes in saved games).  Exact for ``opentafl``; for the other rule sets
-    the closest string, and :func:`inexpressible` says what it cannot say."""
-    board = Board.from_position(start, rules)
+def rules_string(rules: Rules, start: str | Board = START_POSITION, *,
+                 inverted: bool = False, name: str | None = None) -> str:
+    """``rules`` and the start position ``start`` (our position string, or a board) as an
+    OpenTafl rules string: ``start:`` (rank 1 first) or, ``inverted``, ``starti:`` (rank 9
+    first, as OpenTafl writes in saved games).  Exact for ``opentafl``; for the other rule
+    sets the closest string, and :func:`inexpressible` says what it cannot say."""
+    board = Board.from_position(start, rules) if isinstance(start, str) else start
     mode = _king_mode(rules)
     before, after = _corner_keys(rules)
     hostile_throne = ("tcnk" if rules.empty_throne_hostile else "") + (
@@ -437,7 +437,7 @@ def rules_string(rules: Rules, start: str = START_POSITION, *, inverted: bool = 
 def pasteable_position(board: Board) -> str:
     """OpenTafl's "copy position" text for ``board``: the rules string with the position
     as ``starti:`` and ``atkf`` saying who moves next."""
-    return rules_string(board.rules, board.position(), inverted=True)
+    return rules_string(board.rules, board, inverted=True)
 
 
 def _ordinal(n: int) -> str:
