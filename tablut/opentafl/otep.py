@@ -229,7 +229,7 @@ class OtepEngine:
         if not board.legal_moves():
             self.error(-1, f"the {text} have no legal move: they have lost")
             return
-        best, depth = self._think(board, self._budget(side))
+        best, depth = self._think(board, self.budget(side))
         self.send(f"status depth {depth} seldepth {best.seldepth} score {best.score} "
                   f"nodes {best.nodes} nps {best.nps} time {best.elapsed:.2f} "
                   f"pv {' '.join(simple_move(m) for m in best.pv)}")
@@ -237,7 +237,9 @@ class OtepEngine:
         board.push(best.move)
         self.pending = best.move
 
-    def _budget(self, side: Side) -> float:
+    def budget(self, side: Side) -> float:
+        """Seconds to think for ``side``: from the clock when the game has one, else the
+        move time."""
         return self.movetime if self.clock is None else think_time(self.clock, side)
 
     def _think(self, board: Board, seconds: float,
