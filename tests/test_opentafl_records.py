@@ -22,6 +22,7 @@ from tablut.transcript import TranscriptError
 FIXTURES = Path(__file__).parent / "fixtures" / "opentafl"
 TABLUT_GAMES = sorted((FIXTURES / "tablut").glob("*.otg"))
 PROBE_GAMES = sorted((FIXTURES / "probe-records").glob("*.otg"))
+MATCH_GAMES = sorted((FIXTURES / "match-3s").glob("*.otg"))
 OURS = sorted((FIXTURES / "ours").glob("*.otg"))
 
 
@@ -36,9 +37,11 @@ def _turns(text: str) -> list[str]:
 
 def test_the_fixtures_are_there() -> None:
     assert len(TABLUT_GAMES) == 22 and len(PROBE_GAMES) == 8 and len(OURS) == 5
+    assert len(MATCH_GAMES) == 10
 
 
-@pytest.mark.parametrize("path", TABLUT_GAMES + PROBE_GAMES, ids=lambda p: p.name)
+@pytest.mark.parametrize("path", TABLUT_GAMES + PROBE_GAMES + MATCH_GAMES,
+                         ids=lambda p: f"{p.parent.name}/{p.name}")
 def test_opentafls_games_replay_with_its_captures_and_result(path: Path) -> None:
     text = path.read_text(encoding="utf-8")
     game = import_otg(text)
