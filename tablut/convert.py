@@ -14,18 +14,12 @@ error saying where and why (status 1).
 
 from __future__ import annotations
 
-import argparse
 import sys
-from typing import NoReturn
 
+from .arguments import Parser, UsageError, fail
 from .formats import FORMATS, detect, read_game, write_game
 from .opentafl.rules_string import inexpressible, rules_string
 from .rules import RULES
-
-
-class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> NoReturn:
-        raise SystemExit(f"{self.prog}: {message}")
 
 
 def rules_strings() -> str:
@@ -42,7 +36,7 @@ def rules_strings() -> str:
 
 def convert_command(argv: list[str]) -> int:
     """Run ``python -m tablut convert`` with the arguments ``argv``; the exit status."""
-    parser = _Parser(
+    parser = Parser(
         prog="python -m tablut convert",
         description="Convert a game record between our text record, our saved-game JSON, "
         "OpenTafl's .otg record and OpenTafl's position text; or print our rule sets as "
@@ -57,7 +51,10 @@ def convert_command(argv: list[str]) -> int:
     parser.add_argument("--rules-strings", action="store_true",
                         help="print each rule set as an OpenTafl rules string, and what the "
                         "string cannot say")
-    args = parser.parse_args(argv)
+    try:
+        args = parser.parse_args(argv)
+    except UsageError as error:
+        return fail(error)
     if args.rules_strings:
         sys.stdout.write(rules_strings())
         return 0

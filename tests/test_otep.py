@@ -36,6 +36,13 @@ def start(engines: list[EngineProcess], *options: str) -> EngineProcess:
     return engine
 
 
+def under_tablut(engines: list[EngineProcess]) -> EngineProcess:
+    """A fast engine that has had OpenTafl's Tablut rules."""
+    engine = start(engines, *FAST)
+    engine.send(f"rules {TABLUT}")
+    return engine
+
+
 def plain(board: Board) -> str:
     return position_record(board, inverted=False)
 
@@ -105,8 +112,7 @@ def test_rules_we_do_not_play_get_an_error_and_no_crash(engines: list[EngineProc
 ])
 def test_garbage_gets_an_error_and_the_engine_plays_on(engines: list[EngineProcess],
                                                        line: str, code: str) -> None:
-    engine = start(engines, *FAST)
-    engine.send(f"rules {TABLUT}")
+    engine = under_tablut(engines)
     engine.send(line)
     assert engine.read().startswith(f"error {code} ")
     take_turn(engine, Board.start(OPENTAFL), None)
@@ -115,8 +121,7 @@ def test_garbage_gets_an_error_and_the_engine_plays_on(engines: list[EngineProce
 
 def test_an_illegal_opponent_move_is_reported_and_opentafls_position_kept(
         engines: list[EngineProcess]) -> None:
-    engine = start(engines, *FAST)
-    engine.send(f"rules {TABLUT}")
+    engine = under_tablut(engines)
     referee = Board.start(OPENTAFL)
     referee.push(parse_move("d9-d7").move)
     # The host names an impossible move but the position after the real one.
@@ -136,8 +141,7 @@ def test_an_illegal_opponent_move_is_reported_and_opentafls_position_kept(
 
 
 def test_a_refused_move_is_taken_back(engines: list[EngineProcess]) -> None:
-    engine = start(engines, *FAST)
-    engine.send(f"rules {TABLUT}")
+    engine = under_tablut(engines)
     referee = Board.start(OPENTAFL)
     engine.send("play attackers")
     engine.read_until("move")
@@ -149,8 +153,7 @@ def test_a_refused_move_is_taken_back(engines: list[EngineProcess]) -> None:
 
 def test_analysis_lines_are_legal_lines_from_the_position(
         engines: list[EngineProcess]) -> None:
-    engine = start(engines, *FAST)
-    engine.send(f"rules {TABLUT}")
+    engine = under_tablut(engines)
     board = Board.start(OPENTAFL)
     board.push(parse_move("e2-g2").move)
     engine.send(f"position {plain(board)}")

@@ -33,15 +33,15 @@ OTEP has no time per move: without a game clock we think ``--movetime`` seconds 
 
 from __future__ import annotations
 
-import argparse
 import queue
 import sys
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import NoReturn, TextIO
+from typing import TextIO
 
 from ..ai import MATE, Analysis, Engine
+from ..arguments import Parser, UsageError, fail, positive_float, positive_int
 from ..board import Board, Move
 from ..position import NotationError
 from ..side import Side
@@ -380,38 +380,23 @@ def run(source: TextIO, send: Callable[[str], None], **options) -> int:
     return 0
 
 
-class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> NoReturn:
-        raise SystemExit(f"{self.prog}: {message}")
-
-
-def _positive(kind: type) -> Callable[[str], float]:
-    def parse(text: str) -> float:
-        try:
-            value = kind(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
-        if not value > 0:
-            raise argparse.ArgumentTypeError(f"{text!r}: it must be positive")
-        return value
-
-    return parse
-
-
 def otep_command(argv: list[str]) -> int:
     """``python -m tablut otep [--movetime S] [--nodes N] [--seed N]``: speak OTEP on
     standard input and output, so that OpenTafl can play against our engine."""
-    parser = _Parser(
+    parser = Parser(
         prog="python -m tablut otep",
         description="Speak the OpenTafl Engine Protocol (OTEP) on standard input and "
         "output: OpenTafl starts this as an external engine (see the README for its .ini).",
     )
-    parser.add_argument("--movetime", type=_positive(float), default=3.0,
+    parser.add_argument("--movetime", type=positive_float, default=3.0,
                         help="seconds per move when the game has no clock (default 3)")
-    parser.add_argument("--nodes", type=_positive(int),
+    parser.add_argument("--nodes", type=positive_int,
                         help="a node budget per move instead of any time (reproducible)")
     parser.add_argument("--seed", type=int, default=0, help="the engine's seed")
-    args = parser.parse_args(argv)
+    try:
+        args = parser.parse_args(argv)
+    except UsageError as error:
+        return fail(error)
     return run(sys.stdin, _stdout_line, movetime=args.movetime, nodes=args.nodes,
                seed=args.seed)
 

@@ -6,12 +6,16 @@ refused with the reason, and nothing is lost."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, expect
-from records_support import local_storage, open_ready, pieces, play_move
+from playwright.sync_api import BrowserContext, Page, expect
+from records_support import (
+    local_storage,
+    open_ready,
+    pieces,
+    play_move,
+)
 
 from tablut.opentafl.record import import_otg
 from tablut.opentafl.rules_string import read_rules
@@ -25,14 +29,9 @@ FOTEVIKEN = (FIXTURES / "other-9x9" / "foteviken-tablut-selfplay-1s.otg").read_t
 
 
 @pytest.fixture
-def context(browser: Browser) -> Iterator[BrowserContext]:
-    """A context of its own, allowed to use the clipboard."""
-    context = browser.new_context(
-        viewport={"width": 1280, "height": 800},
-        permissions=["clipboard-read", "clipboard-write"],
-    )
-    yield context
-    context.close()
+def context(clipboard_context: BrowserContext) -> BrowserContext:
+    """A context of its own, allowed to use the clipboard (conftest.py)."""
+    return clipboard_context
 
 
 def panel(page: Page):  # noqa: ANN201 - a Locator
