@@ -43,9 +43,9 @@ from typing import TextIO
 from ..ai import MATE, Analysis, Engine
 from ..arguments import Parser, UsageError, fail, positive_float, positive_int
 from ..board import Board, Move
-from ..position import NotationError
+from ..position import NotationError, piece_rows
 from ..side import Side
-from .notation import parse_move, parse_position_record, position_record, simple_move
+from .notation import parse_move, parse_position_record, simple_move
 from .rules_string import RulesStringError, read_rules
 
 SIDE_WORDS = {"attackers": Side.BLACK, "defenders": Side.WHITE}
@@ -180,8 +180,7 @@ class OtepEngine:
         side = _side_word(text)
         board = self._need_board()
         if board.side is not side:
-            self._adopt(parse_position_record(position_record(board, inverted=False),
-                                              inverted=False), side)
+            self._adopt(_rows(board), side)
 
     def _clock(self, text: str) -> None:
         self.clock = Clock.parse(text)
@@ -333,7 +332,9 @@ def _side_word(text: str) -> Side:
 
 
 def _rows(board: Board) -> list[str]:
-    return parse_position_record(position_record(board, inverted=True), inverted=True)
+    """The board's rows, rank 9 first, as a position record read by
+    :func:`~.notation.parse_position_record` gives them."""
+    return piece_rows(board.black, board.white, board.king)
 
 
 def _mover(rows: list[str], last: Move | None) -> Side | None:
