@@ -60,6 +60,7 @@ class Marks:
         hint: a suggested move (from, to), or None.
         fading: pieces that a capture has just removed, as (square, kind): they fade out.
         moved: the move just made (from, to): its piece slides to its square.
+        better: the move a review found better than the one played here, or None.
     """
 
     selected: int | None = None
@@ -69,6 +70,7 @@ class Marks:
     hint: tuple[int, int] | None = None
     fading: list[tuple[int, str]] = field(default_factory=list)
     moved: tuple[int, int] | None = None
+    better: tuple[int, int] | None = None
 
 
 def marks_for(session: Session) -> Marks:
@@ -77,7 +79,8 @@ def marks_for(session: Session) -> Marks:
     (captured pieces fading, the piece that just moved)."""
     game = session.game
     marks = Marks(selected=session.selected, targets=session.targets(), hint=session.hint,
-                  fading=session.fading, moved=session.just_moved)
+                  fading=session.fading, moved=session.just_moved,
+                  better=session.better_move())
     if game.ply:
         marks.last = game.moves[game.ply - 1]
         marks.winning = game.board.outcome() is not None
@@ -236,6 +239,8 @@ class BoardView:
         self.arrows.replaceChildren()
         if marks.hint is not None:
             self.arrows.appendChild(self._arrow(*marks.hint))
+        if marks.better is not None:
+            self.arrows.appendChild(self._arrow(*marks.better, kind="better"))
         if marks.moved is not None:
             self._slide(*marks.moved)
 
@@ -339,18 +344,19 @@ class BoardView:
                 **{"class": "cross"}))
         return group
 
-    def _arrow(self, frm: int, to: int) -> Any:
+    def _arrow(self, frm: int, to: int, kind: str = "hint") -> Any:
+        """An arrow from ``frm`` to ``to``: the hint, or the better move of a review."""
         (x1, y1), (x2, y2) = square_origin(frm), square_origin(to)
         half = CELL / 2
         line = self._element(
             "line", x1=x1 + half, y1=y1 + half, x2=x2 + half, y2=y2 + half,
-            **{"class": "hint-arrow", "marker-end": "url(#arrow-head)"})
-        if not self.svg.querySelector("#arrow-head"):
+            **{"class": f"{kind}-arrow", "marker-end": f"url(#{kind}-head)"})
+        if not self.svg.querySelector(f"#{kind}-head"):
             defs = self._element("defs")
-            marker = self._element("marker", id="arrow-head", viewBox="0 0 10 10", refX=5,
+            marker = self._element("marker", id=f"{kind}-head", viewBox="0 0 10 10", refX=5,
                                    refY=5, markerWidth=3, markerHeight=3, orient="auto")
             marker.appendChild(self._element("path", d="M0 0L10 5L0 10z",
-                                             **{"class": "hint-head"}))
+                                             **{"class": f"{kind}-head"}))
             defs.appendChild(marker)
             self.svg.insertBefore(defs, self.svg.firstChild)
         return line

@@ -13,6 +13,7 @@ from typing import Any
 
 from tablut import RULES, Side
 from tablut.ai import LEVELS
+from web.clock import PRESETS, TimeControl
 from web.dom import Listeners, element
 from web.session import Session
 from web.setup_mode import set_setup_mode, set_setup_side
@@ -33,10 +34,14 @@ class SettingsForm:
                 title=spec.description))
         for name, spec in RULES.items():
             self.find("rules").appendChild(element(document, "option", spec.title, value=name))
+        self.document = document
+        for value, words in PRESETS.items():
+            self.find("clock").appendChild(element(document, "option", words, value=value))
         changes: dict[str, Callable[[Any], None]] = {
             "black-player": lambda box: session.set_player(Side.BLACK, str(box.value)),
             "white-player": lambda box: session.set_player(Side.WHITE, str(box.value)),
             "level": lambda box: session.set_level(int(box.value)),
+            "clock": lambda box: session.set_clock(str(box.value)),
             "rules": lambda box: session.set_rules(str(box.value)),
             "seed": lambda box: session.set_seed(str(box.value)),
             "limit": lambda box: session.set_limit(str(box.value)),
@@ -61,8 +66,10 @@ class SettingsForm:
             return
         self.shown = key
         s = session.settings
+        self._offer_clock(s.clock)
         values = {"black-player": s.black, "white-player": s.white, "level": str(s.level),
-                  "rules": s.rules, "seed": str(s.seed), "limit": str(s.limit or 0)}
+                  "rules": s.rules, "seed": str(s.seed), "limit": str(s.limit or 0),
+                  "clock": s.clock}
         for name, value in values.items():
             self.find(name).value = value
         match_box = self.find("match")
@@ -75,3 +82,11 @@ class SettingsForm:
         if session.setup is not None:
             self.find("setup-side").value = session.setup.side.word
         self.find("rules-summary").textContent = RULES[s.rules].summary
+
+    def _offer_clock(self, text: str) -> None:
+        """Add a time control that a record brought to the Clock menu, if it is not one
+        of the presets."""
+        menu = self.find("clock")
+        if text and not menu.querySelector(f'option[value="{text}"]'):
+            words = TimeControl.parse(text).describe()
+            menu.appendChild(element(self.document, "option", words, value=text))

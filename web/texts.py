@@ -60,6 +60,15 @@ def status_text(game: Game) -> str:
     return f"{game.side.word.capitalize()} to move."
 
 
+def time_out_sentence(side: Side, other_can_win: bool) -> str:
+    """The end of a game on time: "White lost on time.", or a draw when the other side
+    could never have won (black with no piece left)."""
+    if other_can_win:
+        return f"{side.word.capitalize()} lost on time."
+    return (f"Draw: {side.word.capitalize()} ran out of time, but "
+            f"{side.opponent.word.capitalize()} has no piece left to win with.")
+
+
 #: Who each side is, and what it plays for, in a newcomer's words.
 ROLES = {Side.BLACK: "Black, the attackers", Side.WHITE: "White, the defenders"}
 

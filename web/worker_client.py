@@ -29,9 +29,10 @@ class WorkerComputer:
     async def _worker(self) -> Any:
         return await workers["ai"]
 
-    async def think(self, record: str, level: int, seed: int) -> dict[str, Any] | None:
+    async def think(self, record: str, level: int, seed: int,
+                    seconds: float | None = None) -> dict[str, Any] | None:
         """See :meth:`web.computer.Computer.think`."""
-        return as_data(await (await self._worker()).think(record, level, seed))
+        return as_data(await (await self._worker()).think(record, level, seed, seconds))
 
     async def start_analysis(self, record: str, seconds: float) -> int:
         """See :meth:`web.computer.Computer.start_analysis`."""

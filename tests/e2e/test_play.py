@@ -19,7 +19,7 @@ from playwright.sync_api import Browser, Page, expect
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from tablut import Game  # noqa: E402
-from web.state import PageState, Settings  # noqa: E402
+from web.state import RECORD_VERSION, PageState, Settings  # noqa: E402
 
 pytestmark = pytest.mark.e2e
 
@@ -315,7 +315,8 @@ def test_a_corrupt_saved_record_starts_a_fresh_game_and_keeps_a_backup(page: Pag
         ".map(k => localStorage.getItem(k))")
     assert '{"format": "tablut-page", oops' in backups
     # The fresh game was saved over the bad record.
-    assert json.loads(page.evaluate("localStorage.getItem('tablut.state')"))["version"] == 1
+    stored = json.loads(page.evaluate("localStorage.getItem('tablut.state')"))
+    assert stored["version"] == RECORD_VERSION
 
 
 def test_settings_are_labelled_and_show_the_rules(page: Page) -> None:
