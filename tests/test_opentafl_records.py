@@ -13,7 +13,7 @@ from tablut.board import Board
 from tablut.formats import detect, read_game, write_game
 from tablut.game import RecordError
 from tablut.opentafl.notation import full_move, parse_move, position_record
-from tablut.opentafl.record import export_otg, import_otg, result_tag
+from tablut.opentafl.record import export_otg, import_otg, result_tag, time_control_of
 from tablut.opentafl.rules_string import RulesStringError, pasteable_position, read_rules
 from tablut.rules import OPENTAFL, RULES
 from tablut.squares import NEXT_TO_THRONE_BB, THRONE
@@ -159,6 +159,25 @@ def test_a_record_starting_with_white_to_move() -> None:
     assert "atkf:n" in text and "starti:" in text
     game = import_otg(text)
     assert game.first_side.word == "white" and game.start.endswith(" w")
+
+
+@pytest.mark.parametrize("ours, theirs", [
+    ("5+3", "300 0/0 3i"), ("1+0", "60 0/0 0i"), ("10s", "0 10/1 0i"),
+])
+def test_a_time_control_goes_both_ways(ours: str, theirs: str) -> None:
+    game = Game(OPENTAFL)
+    game.time_control = ours
+    text = export_otg(game)
+    assert f"\n[time-control:{theirs}]\n" in text
+    assert import_otg(text).time_control == ours
+
+
+def test_opentafls_clocks_we_do_not_have_are_left_out() -> None:
+    # 1000 overtime periods of 5 s: not "5 s for every move", where one overrun loses.
+    clock = (FIXTURES / "tablut" / "ai3s-vs-otengine3s-clock-game1.otg").read_text(
+        encoding="utf-8")
+    assert "[time-control:0 5/1000 0i]" in clock and import_otg(clock).time_control is None
+    assert time_control_of("3600 30/3 3i") is None and time_control_of("90 0/0 0i") is None
 
 
 # -- what is not a record we can read ----------------------------------------------------

@@ -29,9 +29,12 @@ by resignation (and credits a resignation to the resigner).
 
 **Export** writes the whole record (every move, whatever the position shown), all
 captures included, with the tags ``result``, ``termination`` (why the game ended),
-``compiler`` and ``rules``.  For a rule set that a rules string cannot hold exactly
-(:func:`~.rules_string.inexpressible`), the string is the closest one, and its name
-(``Tablut_berkeley``) brings the game back here under its own rules.
+``compiler``, ``time-control`` (when the game has one) and ``rules``.  A time control goes
+both ways when OpenTafl's is one of ours (:func:`time_control_tag`); OpenTafl's clock
+readings (``time-remaining``, the comments) are not read.  For a rule set that a rules
+string cannot hold exactly (:func:`~.rules_string.inexpressible`), the string is the
+closest one, and its name (``Tablut_berkeley``) brings the game back here under its own
+rules.
 """
 
 from __future__ import annotations
@@ -102,6 +105,33 @@ def _turn_lines(game: Game) -> Iterator[str]:
         yield f"{i // 2 + 1}. {' '.join(texts[i:i + 2])} "
 
 
+def time_control_tag(text: str | None) -> str:
+    """Our time control (``5+3``: minutes and an increment; ``10s``: seconds for every
+    move) as OpenTafl's ``time-control`` (``300 0/0 3i``; ``0 10/1 0i``, one overtime
+    period of 10 s), or "" for none."""
+    found = re.fullmatch(r"(\d+)\+(\d+)|(\d+)s", (text or "").strip())
+    if not found:
+        return ""
+    minutes, increment, seconds = found.groups()
+    if seconds is not None:
+        return f"0 {int(seconds)}/1 0i"
+    return f"{int(minutes) * 60} 0/0 {int(increment)}i"
+
+
+def time_control_of(tag: str) -> str | None:
+    """OpenTafl's ``time-control`` as ours, when we have it: a main time in whole minutes
+    with an increment and no overtime, or one overtime period alone; else None."""
+    found = re.fullmatch(r"\s*(\d+)(?:\s+(\d+)/(\d+))?(?:\s+(\d+)i)?\s*", tag)
+    if not found:
+        return None
+    main, period, periods, increment = (int(part or 0) for part in found.groups())
+    if main == 0 and periods == 1 and period > 0 and increment == 0:
+        return f"{period}s"
+    if main > 0 and main % 60 == 0 and periods == 0:
+        return f"{main // 60}+{increment}"
+    return None
+
+
 def export_otg(game: Game, tags: dict[str, str] | None = None) -> str:
     """The whole record of ``game`` as an OpenTafl ``.otg`` file; ``tags`` (such as
     ``date``, as OpenTafl writes it: ``2026.05.01``) come first."""
@@ -111,6 +141,8 @@ def export_otg(game: Game, tags: dict[str, str] | None = None) -> str:
     if termination:
         lines.append(f"[termination:{termination}]")
     lines.append("[compiler:Tablut]")
+    if time_control_tag(game.time_control):
+        lines.append(f"[time-control:{time_control_tag(game.time_control)}]")
     lines.append(f"[rules:{rules_string(game.rules, game.start, inverted=True)}]")
     lines.append("")
     lines.extend(_turn_lines(game))
@@ -215,6 +247,8 @@ def import_otg(text: str) -> Game:
     tags, moves = _read(text)
     rules, start = _our_rules(tags)
     game = Game(rules, start)
+    if "time-control" in tags:
+        game.time_control = time_control_of(tags["time-control"][1])
     for number, word in moves:
         _play(game, number, word)
     if "result" in tags:
@@ -226,4 +260,4 @@ def import_otg(text: str) -> Game:
 
 
 __all__ = ["OTG_FILENAME", "export_otg", "import_otg", "looks_like_otg", "registered",
-           "result_tag"]
+           "result_tag", "time_control_of", "time_control_tag"]
