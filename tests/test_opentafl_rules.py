@@ -55,9 +55,9 @@ _POSITION = re.compile(r"^  (start|after)\s+(\S+ [bw])\s+otn (\S+)\s+legal moves
 _VERDICT = re.compile(r"^  (\S+?)\s*-> (\S+)")
 
 
-def read_probes() -> list[Probe]:
+def read_probes(name: str) -> list[Probe]:
     probes: list[Probe] = []
-    for line in (FIXTURES / "probes.txt").read_text(encoding="utf-8").splitlines():
+    for line in (FIXTURES / name).read_text(encoding="utf-8").splitlines():
         if line.startswith("## "):
             probes.append(Probe(line[3:]))
         elif line.startswith("rules: "):
@@ -75,18 +75,22 @@ def read_probes() -> list[Probe]:
     return probes
 
 
-PROBES = read_probes()
+PROBES = read_probes("probes.txt") + read_probes("probes-more.txt")
 
 #: Where our opentafl rules decide what OpenTafl's referee leaves open, and why.
 NO_MOVE_FOR_BLACK = "attackers left without a legal move"
 """OpenTafl's referee lets the game go on with the attackers to move and no legal move;
 our rule (every rule set's): a side with no legal move loses."""
+NO_MOVE_FOR_WHITE = "defenders left without a legal move"
+"""OpenTafl's referee calls the defenders immobile only when none of them has an empty
+neighbour, and the empty throne is one: the game goes on with the defenders to move and no
+legal move; by our rule, they have lost."""
 LINNAEAN = "Linnaean capture"
 """OpenTafl makes the capture but leaves it out of its notation; we write it."""
 
 
 def test_the_probes_were_all_read() -> None:
-    assert len(PROBES) == 23
+    assert len(PROBES) == 24
     assert all(p.rules and p.start and p.steps for p in PROBES)
 
 
@@ -120,6 +124,8 @@ def _check_verdict(board: Board, verdict: str, title: str, moves: int) -> None:
     outcome = board.outcome()
     if verdict == "GOOD_MOVE" and NO_MOVE_FOR_BLACK in title:
         assert moves == 0 and outcome is not None and outcome.winner is Side.WHITE
+    elif verdict == "GOOD_MOVE" and NO_MOVE_FOR_WHITE in title:
+        assert moves == 0 and outcome is not None and outcome.winner is Side.BLACK
     elif verdict == "GOOD_MOVE":
         assert outcome is None and len(board.legal_moves()) == moves
     elif verdict == "DRAW":
@@ -131,7 +137,7 @@ def _check_verdict(board: Board, verdict: str, title: str, moves: int) -> None:
 
 def test_the_probes_cover_what_our_rule_set_decides_otherwise() -> None:
     titles = " ".join(p.title for p in PROBES)
-    assert NO_MOVE_FOR_BLACK in titles and LINNAEAN in titles
+    assert NO_MOVE_FOR_BLACK in titles and NO_MOVE_FOR_WHITE in titles and LINNAEAN in titles
 
 
 # -- reading rules strings -----------------------------------------------------------------
