@@ -16,7 +16,10 @@ Modules, one concern each: :mod:`~tablut.side` (black and white), :mod:`~tablut.
 :mod:`~tablut.geometry` (what a rule set makes of the squares), :mod:`~tablut.position`
 (position strings), :mod:`~tablut.board` (position, moves, captures, game end),
 :mod:`~tablut.notation` (text forms), :mod:`~tablut.game` (the record: undo, redo, JSON),
-:mod:`~tablut.match`, :mod:`~tablut.perft`, :mod:`~tablut.cli` (the text interface).
+:mod:`~tablut.match`, :mod:`~tablut.perft`, :mod:`~tablut.cli` (the text interface),
+:mod:`~tablut.formats` (every record format, told apart), :mod:`~tablut.opentafl`
+(OpenTafl's notation, records and engine protocol), :mod:`~tablut.convert` and
+:mod:`~tablut.arguments` (the tools' command lines).
 """
 
 from .board import Board, Move, Outcome, Reason

@@ -5,6 +5,8 @@
     python -m tablut search ...      search a position (see tablut.ai.commands)
     python -m tablut match ...       play computer levels against each other
     python -m tablut challenge ...   play on a Tablut Challenge server (see tablut.challenge)
+    python -m tablut convert FILE    convert a game record (ours, OpenTafl's .otg)
+    python -m tablut otep            speak OpenTafl's engine protocol (see tablut.opentafl)
     python -m tablut help [TOOL]     the usage below, or a tool's options
 
 ``--help`` and ``-h`` are the same as ``help``; each tool takes ``--help`` too.
@@ -23,6 +25,8 @@ TOOLS = {
     "search": "analyse a position: a line for each depth searched, then the best move",
     "match": "play games between computer levels, each taking both colours",
     "challenge": "play one game of Ashton rules on a Tablut Challenge server",
+    "convert": "convert a game record: ours to OpenTafl's .otg and back; OpenTafl rules",
+    "otep": "be an engine for OpenTafl: speak its engine protocol (OTEP) on stdin/stdout",
 }
 
 HELP_WORDS = ("help", "-h", "--help")
@@ -40,7 +44,9 @@ usage: {PROG} [FILE]
        {PROG} search [options]
        {PROG} match [options]
        {PROG} challenge white|black [options]
-       {PROG} help [perft | search | match | challenge]
+       {PROG} convert [FILE] [options]
+       {PROG} otep [options]
+       {PROG} help [perft | search | match | challenge | convert | otep]
 
 Tablut, the Nordic board game, in a terminal.
 
@@ -65,6 +71,14 @@ def _tool(name: str) -> Callable[[list[str]], int]:
         from .challenge.client import challenge_command
 
         return challenge_command
+    if name == "convert":
+        from .convert import convert_command
+
+        return convert_command
+    if name == "otep":
+        from .opentafl.otep import otep_command
+
+        return otep_command
     from .ai.commands import match_command, search_command
 
     return search_command if name == "search" else match_command
@@ -112,7 +126,7 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _usage_error(problem: str) -> int:
-    print(f"error: {problem}\nusage: {PROG} [FILE | perft | search | match | challenge | help]; "
+    print(f"error: {problem}\nusage: {PROG} [FILE | {' | '.join(TOOLS)} | help]; "
           f"{PROG} --help says more", file=sys.stderr)
     return 2
 

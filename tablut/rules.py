@@ -220,7 +220,38 @@ ASHTON = Rules(
     occupied_throne_hostile_to_white=True,
 )
 
-RULES: dict[str, Rules] = {r.name: r for r in (BERKELEY, BRAINKING, NIELSEN, ASHTON)}
+OPENTAFL = Rules(
+    name="opentafl",
+    title="OpenTafl Tablut",
+    summary=(
+        "OpenTafl's 9x9 Tablut: the king escapes to any edge, never returns to the throne, "
+        "and is captured by two black pieces, or by four hostile sides on or beside the "
+        "throne. Black also wins by encircling every white piece. A position seen a third "
+        "time is a draw."
+    ),
+    # The rules OpenTafl's built-in "Tablut 9x9" plays (tablut.opentafl.rules_string reads
+    # its rules string into exactly this row).  Where OpenTafl's referee gives no verdict
+    # (the attackers left without a legal move) or approximates one (it calls the
+    # defenders immobile only when none of them has an empty neighbour), this row keeps
+    # the rule of every row: a side with no legal move on its turn loses.
+    escape=Escape.EDGE,
+    king_may_reenter_throne=False,
+    corners_restricted=False,
+    corners_hostile=False,
+    empty_throne_hostile=True,
+    throne_hostile_to_white_when_three_black=True,  # OpenTafl's Linnaean capture, linc:y
+    king_armed=True,
+    king_sides_on_throne=4,
+    king_sides_next_to_throne=4,
+    king_sides_elsewhere=2,
+    throne_hostile_to_king=True,
+    repetition_count=3,
+    repetition_outcome=RepetitionOutcome.DRAW,
+    encirclement=True,
+    match_games=1,
+)
+
+RULES: dict[str, Rules] = {r.name: r for r in (BERKELEY, BRAINKING, NIELSEN, ASHTON, OPENTAFL)}
 DEFAULT_RULES = BERKELEY
 
 

@@ -4,6 +4,7 @@ and the list of saved games as kept in localStorage."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -13,8 +14,11 @@ from web.records_io import (
     ImportProblem,
     continues,
     describe,
+    export_opentafl_record,
     export_record,
     link_game,
+    opentafl_caveat,
+    opentafl_position,
     read_record,
     same_game,
     share_url,
@@ -72,6 +76,28 @@ def test_an_illegal_move_says_which_line_and_move() -> None:
         read_record('[Game "Tablut"]\n\n1. d1-4 e3-d\n2. d4-5\n')
     assert str(caught.value).startswith("Line 4: ")
     assert "d4-5" in str(caught.value)
+
+
+def test_opentafl_records_and_positions_are_read_too() -> None:
+    fixtures = Path(__file__).parent / "fixtures" / "opentafl"
+    game = read_record((fixtures / "tablut" / "selfplay-2s-seed15.otg").read_text("utf-8"))
+    assert game.rules.name == "opentafl" and len(game.moves) == 23
+    assert game.outcome().describe() == "Black wins: the king was captured."
+    assert same_game(read_record(export_opentafl_record(game, "2026.05.01")), game)
+    assert "[date:2026.05.01]" in export_opentafl_record(game, "2026.05.01")
+    game.goto(10)
+    here = read_record(opentafl_position(game))
+    assert here.start == game.board.position() and not here.moves
+    with pytest.raises(ImportProblem, match=r"^OpenTafl record, line 11: .*'cen:'"):
+        read_record((fixtures / "other-9x9" / "sea-battle-selfplay-1s.otg").read_text("utf-8"))
+    with pytest.raises(ImportProblem, match="OpenTafl position cannot be played here: 'dim:7'"):
+        read_record("dim:7 name:Brandub starti:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/")
+
+
+def test_a_download_for_opentafl_says_what_its_rules_cannot_say() -> None:
+    assert opentafl_caveat(played("d1-4", rules="opentafl")) == ""
+    caveat = opentafl_caveat(played("d1-4"))
+    assert "closest" in caveat and "second occurrence" in caveat and "as berkeley" in caveat
 
 
 def test_a_huge_text_is_refused_quickly() -> None:

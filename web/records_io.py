@@ -1,8 +1,11 @@
 """Game records and share links as the records panel uses them, without a browser.
 
 - :func:`read_record`: the game in a pasted or uploaded record (the text record of
-  :mod:`tablut.transcript`, or the JSON record of :meth:`Game.to_json`), or an
+  :mod:`tablut.transcript`, the JSON record of :meth:`Game.to_json`, OpenTafl's ``.otg``
+  record or its "copy position" text: :mod:`tablut.formats`), or an
   :class:`ImportProblem` whose message names the line and the problem;
+- :func:`export_record`, :func:`export_opentafl_record`, :func:`opentafl_position`: the
+  game as our text record, as OpenTafl's record, and its position in OpenTafl's words;
 - :func:`link_game`: the game in a page URL's fragment (:mod:`tablut.links`, versioned),
   None when the fragment holds no link, :class:`tablut.links.LinkError` when it is bad;
 - :func:`share_url`: the page's address with the game in its fragment;
@@ -14,12 +17,18 @@ No ``pyscript`` here, so all of it is tested natively.
 from __future__ import annotations
 
 from tablut import Game
+from tablut.formats import detect, read_game
 from tablut.game import RecordError
 from tablut.links import game_from_fragment, game_to_fragment
-from tablut.transcript import TranscriptError, export_transcript, import_transcript
+from tablut.opentafl.record import OTG_FILENAME, export_otg
+from tablut.opentafl.rules_string import RulesStringError, inexpressible, pasteable_position
+from tablut.transcript import TranscriptError, export_transcript
 
 #: The name of a downloaded record.
 RECORD_FILENAME = "tablut-game.txt"
+
+#: The name of a downloaded OpenTafl record.
+OPENTAFL_FILENAME = OTG_FILENAME
 
 #: Bigger files are not game records; reading them would only freeze the page.
 MAX_RECORD_CHARS = 1_000_000
@@ -34,25 +43,47 @@ def export_record(game: Game) -> str:
     return export_transcript(game)
 
 
+def export_opentafl_record(game: Game, date: str = "") -> str:
+    """The whole game as an OpenTafl ``.otg`` record; ``date`` (``2026.05.01``, as
+    OpenTafl writes it) goes in its date tag."""
+    return export_otg(game, {"date": date} if date else None)
+
+
+def opentafl_position(game: Game) -> str:
+    """The position shown, as OpenTafl's "copy position" text (which OpenTafl pastes)."""
+    return pasteable_position(game.board)
+
+
+def opentafl_caveat(game: Game) -> str:
+    """What an OpenTafl record cannot say of the game's rules, for the message after a
+    download ("" when OpenTafl plays them as we do)."""
+    missing = inexpressible(game.rules)
+    if not missing:
+        return ""
+    return (f"OpenTafl has no exact {game.rules.name} rules: its rules string is the closest "
+            f"({' '.join(missing)}) Opened here again, it plays as {game.rules.name}.")
+
+
 def read_record(text: str) -> Game:
     """The game written in ``text``, at its last move; ImportProblem if there is none.
 
-    A text record's problems name their line (``Line 7: b3-9: ...``). A JSON record, such
-    as a saved game, is accepted too.
+    A text or OpenTafl record's problems name their line (``Line 7: b3-9: ...``). A JSON
+    record, such as a saved game, is accepted too, and so is OpenTafl's position text.
     """
     if len(text) > MAX_RECORD_CHARS:
         raise ImportProblem("This is too long to be a game record.")
     if not text.strip():
         raise ImportProblem("The record is empty: paste a game record or choose a file.")
-    if text.lstrip().startswith("{"):
-        try:
-            return Game.from_json(text)
-        except RecordError as error:
-            raise ImportProblem(f"This JSON is not a game record: {error}.") from None
     try:
-        return import_transcript(text)
+        return read_game(text)
+    except RecordError as error:
+        raise ImportProblem(f"This JSON is not a game record: {error}.") from None
     except TranscriptError as error:
-        raise ImportProblem(f"Line {error.line}: {error.problem}.") from None
+        kind = "OpenTafl record, line" if detect(text) == "otg" else "Line"
+        raise ImportProblem(f"{kind} {error.line}: {error.problem}.") from None
+    except RulesStringError as error:
+        raise ImportProblem(f"This OpenTafl position cannot be played here: {error}.") \
+            from None
 
 
 def fragment_of(hash_text: str) -> str:

@@ -4,8 +4,11 @@ download, a chosen file, the address bar, other tabs).
 
 - **Share**: "Copy link" copies the page's address, which is kept a share link of the game
   shown (``history.replaceState`` after every change: no new history entry, no reload).
-  "Copy record" and "Download record" give the text record (:mod:`tablut.transcript`).
-- **Import**: paste a record and press "Import", or choose a file.
+  "Copy record" and "Download record" give the text record (:mod:`tablut.transcript`);
+  "Download OpenTafl record" gives OpenTafl's ``.otg`` record and "Copy OpenTafl position"
+  its "copy position" text (:mod:`tablut.opentafl`), which OpenTafl opens.
+- **Import**: paste a record and press "Import", or choose a file: our text record, a
+  saved game's JSON, an OpenTafl record or an OpenTafl position.
 - **Saved games**: save, open, rename, delete (with an undo).
 
 A share link in the address when the page opens (or pasted into the address bar of the
@@ -24,9 +27,13 @@ from web.dom import Listeners, element, spawn
 from web.records import Clock, RecordKeeper
 from web.records_io import (
     MAX_RECORD_CHARS,
+    OPENTAFL_FILENAME,
     RECORD_FILENAME,
     describe,
+    export_opentafl_record,
     export_record,
+    opentafl_caveat,
+    opentafl_position,
     share_fragment,
 )
 from web.saved_games import SAVED_KEY, Entry
@@ -96,6 +103,9 @@ class RecordsPanel:
         row.appendChild(self._button("Copy link", self.copy_link))
         row.appendChild(self._button("Copy record", self.copy_record))
         row.appendChild(self._button("Download record", self.download_record))
+        row = self._add(root, "div", class_="records-row")
+        row.appendChild(self._button("Download OpenTafl record", self.download_opentafl))
+        row.appendChild(self._button("Copy OpenTafl position", self.copy_opentafl_position))
         self._build_import(root)
         self._build_saved(root)
 
@@ -105,13 +115,14 @@ class RecordsPanel:
         self.text = self._add(root, "textarea", None, id="records-text", rows="5",
                               spellcheck="false", autocomplete="off",
                               aria_describedby="records-message",
-                              placeholder='[Game "Tablut"]\n1. d1-4 e3-d')
+                              placeholder='[Game "Tablut"]\n1. d1-4 e3-d\n'
+                              '(or an OpenTafl record or position)')
         row = self._add(root, "div", class_="records-row")
         row.appendChild(self._button("Import", self.import_pasted))
         self._add(row, "label", "Import from file", for_="records-file",
                   class_="records-file-label")
         self.file = self._add(row, "input", None, id="records-file", type="file",
-                              accept=".txt,.json,text/plain,application/json")
+                              accept=".txt,.json,.otg,text/plain,application/json")
         self.listeners.on(self.file, "change", lambda _event: self.import_chosen_file())
         self.message = self._add(root, "p", "", id="records-message", class_="records-message")
 
@@ -151,32 +162,53 @@ class RecordsPanel:
         spawn(self._copy(record, "Record"))
 
     async def _copy(self, text: str, what: str) -> None:
+        noun = what if what.startswith("OpenTafl") else what.lower()
         try:
             await window.navigator.clipboard.writeText(text)
         except Exception:  # noqa: BLE001 - no clipboard permission, or no clipboard API
             self.text.value = text
             self.text.select()
-            self.keeper.say(f"The clipboard is not available: the {what.lower()} is in the "
+            self.keeper.say(f"The clipboard is not available: the {noun} is in the "
                             "record box, selected; copy it from there.")
         else:
             self.keeper.say(f"{what} copied.")
 
+    def copy_opentafl_position(self) -> None:
+        """Copy the position shown as OpenTafl's "copy position" text (also shown in the
+        record box)."""
+        text = opentafl_position(self.session.game)
+        self.text.value = text
+        spawn(self._copy(text, "OpenTafl position"))
+
     def download_record(self) -> None:
         """Offer the game's text record as the file ``tablut-game.txt``."""
+        self._download(export_record(self.session.game), RECORD_FILENAME)
+        self.keeper.say(f"Record downloaded as {RECORD_FILENAME}.")
+
+    def download_opentafl(self) -> None:
+        """Offer the game as OpenTafl's record, the file ``tablut-game.otg``."""
+        game = self.session.game
+        date = BROWSER_CLOCK.local()[:10].replace("-", ".")
+        self._download(export_opentafl_record(game, date), OPENTAFL_FILENAME)
+        caveat = opentafl_caveat(game)
+        self.keeper.say(f"OpenTafl record downloaded as {OPENTAFL_FILENAME}."
+                        + (f" {caveat}" if caveat else ""))
+
+    def _download(self, text: str, filename: str) -> None:
+        """Offer ``text`` as a file called ``filename``."""
         from pyodide.ffi import create_once_callable, to_js
 
         blob = window.Blob.new(
-            to_js([export_record(self.session.game)]),
+            to_js([text]),
             to_js({"type": "text/plain;charset=utf-8"}, dict_converter=window.Object.fromEntries),
         )
         url = window.URL.createObjectURL(blob)
-        link = element(document, "a", None, href=url, download=RECORD_FILENAME, hidden=True)
+        link = element(document, "a", None, href=url, download=filename, hidden=True)
         document.body.appendChild(link)
         link.click()
         link.remove()
         window.setTimeout(create_once_callable(lambda: window.URL.revokeObjectURL(url)),
                           OBJECT_URL_LIFETIME_MS)
-        self.keeper.say(f"Record downloaded as {RECORD_FILENAME}.")
 
     # -- import ----------------------------------------------------------------------------
 

@@ -20,56 +20,16 @@ give status 2.
 from __future__ import annotations
 
 import argparse
-import sys
 import time
 from collections.abc import Callable
-from typing import NoReturn
 
+from ..arguments import Parser, UsageError, fail, positive_float, positive_int, rules_arg
 from ..match import FIRST, GameResult, side_in_game
 from ..notation import NotationError, format_move, parse_position, start_position
 from ..rules import RULES, rules_named
 from ..side import Side
 from .engine import DEFAULT_LEVEL, LEVELS, Engine, GreedyPlayer
 from .match import Player, play_match
-
-
-class _UsageError(Exception):
-    pass
-
-
-class _Parser(argparse.ArgumentParser):
-    """An argument parser whose errors are one line, not usage and a message."""
-
-    def error(self, message: str) -> NoReturn:
-        """Raise ``message`` as a one-line usage error."""
-        raise _UsageError(f"{self.prog}: {message}")
-
-
-def _rules_arg(text: str):
-    try:
-        return rules_named(text)
-    except ValueError as error:
-        raise argparse.ArgumentTypeError(str(error)) from None
-
-
-def _positive_float(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
-    if not value > 0:
-        raise argparse.ArgumentTypeError(f"{text!r}: the time must be positive")
-    return value
-
-
-def _positive_int(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"{text!r}: must be at least 1")
-    return value
 
 
 def _player_arg(text: str) -> str:
@@ -86,34 +46,29 @@ def _player_arg(text: str) -> str:
     return str(level)
 
 
-def _fail(error: Exception) -> int:
-    print(f"error: {error}", file=sys.stderr)
-    return 2
-
-
 def search_command(argv: list[str]) -> int:
     """``python -m tablut search [--rules NAME] [--position P] [--time S] [--depth D]
     [--nodes N] [--level L]``: analyse a position, one line per completed depth.
 
     Without ``--time``, ``--depth`` or ``--nodes`` it searches for 2 seconds.
     """
-    parser = _Parser(prog="python -m tablut search", description="Analyse a position.")
-    parser.add_argument("--rules", type=_rules_arg, default=rules_named("berkeley"),
+    parser = Parser(prog="python -m tablut search", description="Analyse a position.")
+    parser.add_argument("--rules", type=rules_arg, default=rules_named("berkeley"),
                         help=f"rule set: {', '.join(RULES)} (default berkeley)")
     parser.add_argument("--position",
                         help="position string (default: the start position)")
-    parser.add_argument("--time", type=_positive_float, help="seconds to think")
-    parser.add_argument("--depth", type=_positive_int, help="depth in plies")
-    parser.add_argument("--nodes", type=_positive_int, help="node budget")
+    parser.add_argument("--time", type=positive_float, help="seconds to think")
+    parser.add_argument("--depth", type=positive_int, help="depth in plies")
+    parser.add_argument("--nodes", type=positive_int, help="node budget")
     parser.add_argument("--level", type=int, default=len(LEVELS),
                         help="level whose evaluation noise applies (default: the strongest)")
     try:
         args = parser.parse_args(argv)
         if args.level not in LEVELS:
-            raise _UsageError(f"{parser.prog}: level must be {min(LEVELS)}-{max(LEVELS)}")
+            raise UsageError(f"{parser.prog}: level must be {min(LEVELS)}-{max(LEVELS)}")
         board = parse_position(args.position or start_position(args.rules), args.rules)
-    except (_UsageError, NotationError) as error:
-        return _fail(error)
+    except (UsageError, NotationError) as error:
+        return fail(error)
     time_limit = args.time
     if time_limit is None and args.depth is None and args.nodes is None:
         time_limit = 2.0
@@ -134,25 +89,25 @@ def search_command(argv: list[str]) -> int:
 def match_command(argv: list[str]) -> int:
     """``python -m tablut match --white P --black P --games N [--rules NAME] [--seed S]``:
     games between two players (a level number or ``greedy``), colours alternating."""
-    parser = _Parser(prog="python -m tablut match", description="Play games between two players.")
+    parser = Parser(prog="python -m tablut match", description="Play games between two players.")
     parser.add_argument("--white", type=_player_arg, default=str(DEFAULT_LEVEL),
                         help="white's player in the first game: a level or greedy")
     parser.add_argument("--black", type=_player_arg, default="greedy",
                         help="black's player in the first game: a level or greedy")
-    parser.add_argument("--games", type=_positive_int, default=2, help="games to play")
-    parser.add_argument("--rules", type=_rules_arg, default=rules_named("berkeley"),
+    parser.add_argument("--games", type=positive_int, default=2, help="games to play")
+    parser.add_argument("--rules", type=rules_arg, default=rules_named("berkeley"),
                         help=f"rule set: {', '.join(RULES)} (default berkeley)")
     parser.add_argument("--seed", type=int, default=0, help="seed for openings and noise")
     parser.add_argument("--opening-plies", type=int, default=2,
                         help="random moves that open each pair of games (default 2)")
-    parser.add_argument("--max-plies", type=_positive_int, default=300,
+    parser.add_argument("--max-plies", type=positive_int, default=300,
                         help="a game with no result after this many plies is a draw")
     try:
         args = parser.parse_args(argv)
         if args.opening_plies < 0:
-            raise _UsageError(f"{parser.prog}: --opening-plies must be 0 or more")
-    except _UsageError as error:
-        return _fail(error)
+            raise UsageError(f"{parser.prog}: --opening-plies must be 0 or more")
+    except UsageError as error:
+        return fail(error)
 
     white_name, black_name = _label(args.white), _label(args.black)
     if white_name == black_name:

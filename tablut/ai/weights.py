@@ -53,6 +53,10 @@ WEIGHTS: dict[str, tuple[int, ...]] = {
     # tuned vs berkeley's 22.5/40 (+44 Elo)
     "ashton": (100, -130, 9, -21, 92, -79, 10, -23, 1, -8, -128, -20, 23, 13, -5, 1, -70, -8,
                -19, -3, 74),
+    # berkeley's, its closest relative (OpenTafl's Tablut differs in the king's return to
+    # the throne, repetitions and encirclement).
+    "opentafl": (100, -105, 4, -17, 57, -50, 6, -71, 11, -9, -126, -15, 31, 12, -19, 8, -34,
+                 -56, -4, 11, 69),
 }
 """Tuned weights by rule-set name."""
 

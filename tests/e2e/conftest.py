@@ -16,6 +16,7 @@ from typing import Any
 
 import pytest
 from harness import SITE, chromium_launch_args, serve
+from playwright.sync_api import Browser, BrowserContext
 
 
 @pytest.fixture(scope="session")
@@ -37,3 +38,15 @@ def site_url() -> Iterator[str]:
         pytest.fail("_site/ is not built: run `make site` (or `make test`) first")
     with serve(SITE) as url:
         yield url
+
+
+@pytest.fixture
+def clipboard_context(browser: Browser) -> Iterator[BrowserContext]:
+    """A browser context of its own (so its own localStorage), allowed to use the
+    clipboard, as the records tests need."""
+    context = browser.new_context(
+        viewport={"width": 1280, "height": 800},
+        permissions=["clipboard-read", "clipboard-write"],
+    )
+    yield context
+    context.close()

@@ -11,10 +11,9 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, expect
+from playwright.sync_api import BrowserContext, Page, expect
 from records_support import SAVED_KEY, local_storage, open_ready, pieces, play_move
 
 pytestmark = pytest.mark.e2e
@@ -23,14 +22,9 @@ LINK = "#v=1&rules=berkeley&moves=d1-4.e3-d"
 
 
 @pytest.fixture
-def context(browser: Browser) -> Iterator[BrowserContext]:
-    """A context of its own, allowed to use the clipboard."""
-    context = browser.new_context(
-        viewport={"width": 1280, "height": 800},
-        permissions=["clipboard-read", "clipboard-write"],
-    )
-    yield context
-    context.close()
+def context(clipboard_context: BrowserContext) -> BrowserContext:
+    """A context of its own, allowed to use the clipboard (conftest.py)."""
+    return clipboard_context
 
 
 def two_humans(page: Page) -> None:
