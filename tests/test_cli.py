@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import os
 import subprocess
 import sys
 
@@ -105,3 +106,19 @@ def test_a_missing_file_is_a_clear_error():
                             capture_output=True, text=True)
     assert result.returncode == 1
     assert result.stderr.startswith("error: cannot read") and "Traceback" not in result.stderr
+
+
+def test_bytes_that_are_not_utf8_are_an_unknown_command_not_a_traceback(tmp_path):
+    data = b"manual white\n\xff\xfe d\ni6-g\ndump\n"
+    script = tmp_path / "game.txt"
+    script.write_bytes(data)
+    for args, given in (([str(script)], None), ([], data)):
+        # PYTHONIOENCODING makes standard input strict UTF-8, as a UTF-8 locale other than
+        # C.UTF-8 does.
+        result = subprocess.run([sys.executable, "-m", "tablut", *args], input=given,
+                                capture_output=True,
+                                env={**os.environ, "PYTHONIOENCODING": "utf-8"})
+        errors = result.stderr.decode()
+        assert result.returncode == 0 and "Traceback" not in errors
+        assert errors.startswith("error: unknown command") and errors.count("\n") == 1
+        assert " 6 B - - - W - B - -" in result.stdout.decode()  # i6-g was played after it
