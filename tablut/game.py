@@ -242,6 +242,7 @@ class Game:
         """A game from :meth:`to_json`'s text; RecordError if it is not a valid record."""
         try:
             data = json.loads(text)
-        except (ValueError, TypeError) as error:
+        # A RecursionError is JSON nested too deeply for the decoder: not a record either.
+        except (ValueError, TypeError, RecursionError) as error:
             raise RecordError(f"the saved game is not valid JSON: {error}") from None
         return cls.from_dict(data)
