@@ -10,6 +10,7 @@ import sys
 from helpers import position
 
 from tablut.cli import TextInterface
+from tablut.game import Game
 from tablut.notation import START_POSITION, format_position
 
 
@@ -79,6 +80,13 @@ def test_limit_and_new():
     assert "* White wins." in out  # black must make a third move past the limit of 2
     ui, out, err = session("manual white", "limit 1", "i6-g", "d5-7", "new", "i6-g", "d5-7")
     assert out.count("wins.") == 1 and ui.game.limit is None
+
+
+def test_a_limit_counts_the_undone_moves_so_the_record_stays_playable():
+    ui, out, err = session("manual white", "i6-g", "d5-7", "i4-g", "e3-d", "a4-c", "d7-8",
+                           "undo", "undo", "undo", "undo", "limit 2", "limit 4")
+    assert "limit 2 is too late" in err and ui.game.limit == 4
+    assert Game.from_json(ui.game.to_json()).moves == ui.game.moves
 
 
 def test_help_names_every_command():
