@@ -128,12 +128,21 @@ def huge(rng: random.Random, text: str) -> str:
     return text + odd_character(rng) * size
 
 
+def nest(rng: random.Random, text: str) -> str:
+    """Brackets or objects opened thousands of times somewhere in the text: JSON nested
+    deeper than a decoder recurses."""
+    i = rng.randint(0, len(text))
+    opening = rng.choice(["[", '{"a":', "[{"])
+    return text[:i] + opening * rng.choice([1000, 50_000]) + text[i:]
+
+
 MUTATIONS: tuple[Callable[[random.Random, str], str], ...] = (
     flip, flip, flip, insert, delete, duplicate_span, truncate, change_case, drop_line,
     duplicate_line, swap_lines, swap_words,
 )
-"""The everyday mutations, near-valid flips the most likely; :func:`huge` is kept apart
-because a huge text is slow to move around and is wanted only now and then."""
+"""The everyday mutations, near-valid flips the most likely; :func:`huge` and :func:`nest`
+are kept apart because a huge text is slow to move around and is wanted only now and
+then."""
 
 
 def mutate(rng: random.Random, text: str, rounds: int | None = None) -> str:
