@@ -14,10 +14,11 @@ the text interface instead (``auto black``, ``auto white``, ``seed N``, ``new``)
 
 Every ``--every`` games it prints the games and moves so far, the time, the process's
 resident memory (VmRSS), the number of objects the garbage collector tracks, and with
-``--tracemalloc`` the memory Python has allocated (tracemalloc, which slows the games
-about twofold); at the end, the curve at the start and after 100, 500 and 1000 games
-(or whichever were measured). The pause the page makes between two computer moves is
-left out: it is for people watching, and only costs time here.
+``--tracemalloc`` the memory Python allocated since the start and still holds (which
+slows the games some twentyfold: use it for a few dozen games); at the end, the curve at
+the start and after 100, 500 and 1000 games (or whichever were measured), and the kinds
+of objects whose number grew after the first sample. The pause the page makes between
+two computer moves is left out: it is for people watching, and only costs time here.
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ import gc
 import sys
 import time
 import tracemalloc
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -65,6 +67,7 @@ class Sample:
     rss_mb: float
     objects: int
     traced_mb: float | None
+    kinds: Counter[str]
 
     def line(self) -> str:
         """The sample as one line of the report."""
@@ -77,8 +80,16 @@ def sample(games: int, plies: int, started: float) -> Sample:
     """Collect garbage, then measure."""
     gc.collect()
     traced = tracemalloc.get_traced_memory()[0] / 1e6 if tracemalloc.is_tracing() else None
-    return Sample(games, plies, time.monotonic() - started, rss_mb(), len(gc.get_objects()),
-                  traced)
+    objects = gc.get_objects()
+    kinds = Counter(type(o).__qualname__ for o in objects)
+    return Sample(games, plies, time.monotonic() - started, rss_mb(), len(objects), traced,
+                  kinds)
+
+
+def growth(first: Sample, last: Sample, top: int = 8) -> str:
+    """The kinds of objects whose number grew most from ``first`` to ``last``."""
+    grown = (last.kinds - first.kinds).most_common(top)
+    return ", ".join(f"{kind} +{count}" for kind, count in grown) or "none"
 
 
 class PageSession:
@@ -178,6 +189,9 @@ def main(argv: list[str] | None = None) -> int:
     for s in samples:
         if s.games in marks:
             print("  " + s.line())
+    if len(samples) > 2:
+        print(f"objects that grew after the first {samples[1].games} games: "
+              f"{growth(samples[1], samples[-1])}")
     return 0
 
 
