@@ -88,17 +88,23 @@ CONTROLS = """() => {
                         && e.getClientRects().length > 0; };
   const enabled = id => shown(id) && !document.getElementById(id).disabled;
   return {
-    setupTools: shown('setup-tools'), playAgain: shown('end-offer'),
+    setupTools: !document.getElementById('setup-tools').hidden, playAgain: shown('end-offer'),
     noticeAction: !!document.querySelector('#notice .notice-action'),
     noticeClose: !!document.querySelector('#notice .notice-close'),
     moveButtons: document.querySelectorAll('#move-list button').length,
     saved: document.querySelectorAll('#records-saved button[data-action]').length,
-    matchEnabled: enabled('match'),
+    matchEnabled: !document.getElementById('match').disabled,
+    dialog: !!document.querySelector('dialog[open]'),
   };
 }"""
 
 BOARD_KEYS = ["ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Home", "End", "Enter",
-              "Space", "Escape", "Tab", "a", "1"]
+              "Space", "Escape", "Tab", "a", "1", "p", "L", "?"]
+
+#: Keys with nothing focused: Left and Right step through the game, P and L read the
+#: position, ? opens the keyboard help.
+PAGE_KEYS = ["ArrowLeft", "ArrowRight", "ArrowLeft", "ArrowRight", "Escape", "Enter", "p",
+             "l", "?"]
 
 SEEDS = ["0", "7", "12345", "9007199254740991", "-1", "1.5", "1e400", "", "  ",
          "99999999999999999999999999"]
@@ -229,7 +235,9 @@ class PageFuzz:
             ("rules", self.rules, 1),
             ("seed", self.seed_input, 1),
             ("limit", self.limit_input, 1.5),
-            ("set-up mode", lambda: self.click("#setup-mode"), 1.5),
+            ("set-up mode", lambda: self.more("#setup-mode"), 1.5),
+            ("more options", lambda: self.click("#more-options summary"), 0.5),
+            ("help text", lambda: self.click("#intro-toggle"), 0.3),
             ("analysis", lambda: self.click("#analysis-toggle"), 0.5),
             ("button", self.button, 8),
             ("import", self.import_text, 3),
@@ -239,11 +247,14 @@ class PageFuzz:
             ("save game", self.save_game, 0.5),
         ]
         if c["matchEnabled"]:
-            choices.append(("match", lambda: self.click("#match"), 0.7))
+            choices.append(("match", lambda: self.more("#match"), 0.7))
+        if c["dialog"]:
+            # The keyboard help is modal: a person closes it before doing anything else.
+            return [("close help", self.close_dialog, 1)]
         if c["setupTools"]:
             choices += [("set-up side", self.setup_side, 2),
-                        ("set-up clear", lambda: self.click("#setup-clear"), 0.5),
-                        ("set-up start", lambda: self.click("#setup-start"), 1)]
+                        ("set-up clear", lambda: self.more("#setup-clear"), 0.5),
+                        ("set-up start", lambda: self.more("#setup-start"), 1)]
         if c["playAgain"]:
             choices.append(("play again", lambda: self.click("#play-again"), 4))
         if c["noticeAction"]:
@@ -328,14 +339,30 @@ class PageFuzz:
         """Left and Right (and some others) with nothing focused."""
         self.page.evaluate("document.activeElement && document.activeElement.blur()")
         for _ in range(self.rng.randint(1, 4)):
-            self.page.keyboard.press(self.rng.choice(["ArrowLeft", "ArrowRight", "ArrowLeft",
-                                                      "ArrowRight", "Escape", "Enter"]))
+            self.page.keyboard.press(self.rng.choice(PAGE_KEYS))
 
     # -- settings and buttons ----------------------------------------------------------------
 
     def click(self, selector: str) -> None:
         """Click the element ``selector`` (disabled ones too: the click does nothing)."""
         self.page.locator(selector).first.click(force=True, timeout=3000)
+
+    def more(self, selector: str) -> None:
+        """Click ``selector`` among the rarer settings, opening "More options" first."""
+        self.open_more_options()
+        self.click(selector)
+
+    def open_more_options(self) -> None:
+        """Open "More options" if it is closed."""
+        if not self.page.evaluate("document.getElementById('more-options').open"):
+            self.page.locator("#more-options summary").click(timeout=3000)
+
+    def close_dialog(self) -> None:
+        """Close the keyboard help, by Escape or its Close button."""
+        if self.rng.random() < 0.5:
+            self.page.keyboard.press("Escape")
+        else:
+            self.page.locator("dialog[open] button").first.click(timeout=3000)
 
     def nth(self, selector: str, count: int) -> None:
         """Click one of the ``count`` elements ``selector``."""
@@ -362,10 +389,12 @@ class PageFuzz:
 
     def setup_side(self) -> None:
         """The side to move first from the position set up."""
+        self.open_more_options()
         self.select("#setup-side", self.rng.choice(["black", "white"]))
 
     def _type_number(self, selector: str, text: str) -> None:
         self.log[-1] += f" {text!r}"
+        self.open_more_options()
         box = self.page.locator(selector)
         box.fill(text, timeout=3000)
         box.dispatch_event("change")
