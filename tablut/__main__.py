@@ -14,6 +14,7 @@
 
 from __future__ import annotations
 
+import io
 import sys
 from collections.abc import Callable
 
@@ -115,13 +116,17 @@ def main(argv: list[str] | None = None) -> int:
         return _usage_error(f"unknown option {first}")
     from .cli import run_text_interface
 
+    # Bytes that are not UTF-8 are read as U+FFFD: the line is then refused as an unknown
+    # command, like any other typing mistake, instead of ending the session with a traceback.
     if first:
         try:
-            with open(first, encoding="utf-8") as source:
+            with open(first, encoding="utf-8", errors="replace") as source:
                 return run_text_interface(source, interactive=False)
         except OSError as error:
             print(f"error: cannot read {first}: {error.strerror}", file=sys.stderr)
             return 1
+    if isinstance(sys.stdin, io.TextIOWrapper):
+        sys.stdin.reconfigure(errors="replace")
     return run_text_interface(sys.stdin, interactive=sys.stdin.isatty())
 
 

@@ -184,7 +184,7 @@ class TextInterface:
         limit = self._number("limit", args)
         if limit < 1:
             raise CommandError("the limit must be at least 1")
-        made = max(self.game.moves_made_by(side) for side in Side)
+        made = self.game.most_moves_made()  # undone moves too: the record must stay playable
         if made >= limit:
             raise CommandError(f"a player has already made {made} moves, so limit {limit} "
                                "is too late")

@@ -124,6 +124,12 @@ class Game:
         side = Side(side)  # a ValueError for a word such as "black", not a wrong count
         return (self.ply + 1) // 2 if side is self.first_side else self.ply // 2
 
+    def most_moves_made(self) -> int:
+        """The most moves one side makes in the whole record, undone moves included: a
+        move limit must be above it, or the record's later moves could not be played
+        again and the record would not read back."""
+        return (len(self.moves) + 1) // 2
+
     def outcome(self) -> Outcome | None:
         """How the game has ended at the current position, or None while it goes on.
 
@@ -258,6 +264,7 @@ class Game:
         """A game from :meth:`to_json`'s text; RecordError if it is not a valid record."""
         try:
             data = json.loads(text)
-        except (ValueError, TypeError) as error:
+        # A RecursionError is JSON nested too deeply for the decoder: not a record either.
+        except (ValueError, TypeError, RecursionError) as error:
             raise RecordError(f"the saved game is not valid JSON: {error}") from None
         return cls.from_dict(data)

@@ -62,7 +62,18 @@ def _game_v1(fields: dict[str, str]) -> Game:
         except (NotationError, IllegalMove) as error:
             raise LinkError(f"move {number} of the link: {error}") from None
     ply_text = fields.get("ply", str(len(moves)))
-    if not ply_text.isdigit() or int(ply_text) > len(moves):
-        raise LinkError(f"the link's position {ply_text!r} is not a move of its game")
-    game.goto(int(ply_text))
+    game.goto(_ply(ply_text, len(moves)))
     return game
+
+
+def _ply(text: str, count: int) -> int:
+    """The ply a link's ``ply`` field names, 0..``count``; LinkError for anything else.
+
+    Only ASCII digits, and few of them: ``str.isdigit`` also accepts digits such as
+    "²" that ``int`` refuses, and ``int`` refuses more than 4300 digits.
+    """
+    digits = text.lstrip("0") or "0"
+    if (not text.isascii() or not text.isdigit() or len(digits) > len(str(count))
+            or int(digits) > count):
+        raise LinkError(f"the link's position {text[:20]!r} is not a move of its game")
+    return int(digits)

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import io
+import os
 import subprocess
 import sys
 
 from helpers import position
 
 from tablut.cli import TextInterface
+from tablut.game import Game
 from tablut.notation import START_POSITION, format_position
 
 
@@ -80,6 +82,13 @@ def test_limit_and_new():
     assert out.count("wins.") == 1 and ui.game.limit is None
 
 
+def test_a_limit_counts_the_undone_moves_so_the_record_stays_playable():
+    ui, out, err = session("manual white", "i6-g", "d5-7", "i4-g", "e3-d", "a4-c", "d7-8",
+                           "undo", "undo", "undo", "undo", "limit 2", "limit 4")
+    assert "limit 2 is too late" in err and ui.game.limit == 4
+    assert Game.from_json(ui.game.to_json()).moves == ui.game.moves
+
+
 def test_help_names_every_command():
     ui, out, err = session("help")
     for command in ("new", "dump", "auto", "manual", "seed", "level", "movetime", "limit",
@@ -105,3 +114,19 @@ def test_a_missing_file_is_a_clear_error():
                             capture_output=True, text=True)
     assert result.returncode == 1
     assert result.stderr.startswith("error: cannot read") and "Traceback" not in result.stderr
+
+
+def test_bytes_that_are_not_utf8_are_an_unknown_command_not_a_traceback(tmp_path):
+    data = b"manual white\n\xff\xfe d\ni6-g\ndump\n"
+    script = tmp_path / "game.txt"
+    script.write_bytes(data)
+    for args, given in (([str(script)], None), ([], data)):
+        # PYTHONIOENCODING makes standard input strict UTF-8, as a UTF-8 locale other than
+        # C.UTF-8 does.
+        result = subprocess.run([sys.executable, "-m", "tablut", *args], input=given,
+                                capture_output=True,
+                                env={**os.environ, "PYTHONIOENCODING": "utf-8"})
+        errors = result.stderr.decode()
+        assert result.returncode == 0 and "Traceback" not in errors
+        assert errors.startswith("error: unknown command") and errors.count("\n") == 1
+        assert " 6 B - - - W - B - -" in result.stdout.decode()  # i6-g was played after it

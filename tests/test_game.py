@@ -116,6 +116,8 @@ def _record(**changes) -> str:
     (_record(ply=9), "not a ply"),
     (_record(ply=True), "not a ply"),
     (_record(limit=0), "move limit"),
+    # Nested deeper than the JSON decoder recurses: refused like any other bad JSON.
+    ('{"moves": ' + "[" * 100_000 + "]" * 100_000 + "}", "not valid JSON"),
 ])
 def test_corrupt_records_are_refused_saying_why(text, problem):
     with pytest.raises(RecordError, match=problem):

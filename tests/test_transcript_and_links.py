@@ -102,6 +102,11 @@ def test_link_keeps_an_earlier_position_and_a_set_up_start():
     ("v=1&rules=go", "cannot start"),
     ("v=1&moves=i6-g.i6-g", "move 2 of the link"),
     ("v=1&moves=i6-g&ply=5", "not a move of its game"),
+    # Digits that str.isdigit accepts and int refuses: superscripts, other scripts, and
+    # more than int converts.
+    ("v=1&moves=i6-g&ply=²", "not a move of its game"),
+    ("v=1&moves=i6-g&ply=١", "not a move of its game"),
+    ("v=1&moves=i6-g&ply=" + "1" * 5000, "not a move of its game"),
     ("v=1&start=BBB", "cannot start"),
 ])
 def test_bad_links_are_refused_saying_why(fragment, problem):

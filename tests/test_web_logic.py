@@ -55,6 +55,7 @@ def test_record_round_trip_keeps_moves_cursor_settings_match_and_setup() -> None
 @pytest.mark.parametrize("text", [
     "", "{", "null", "[]", '{"format":"other"}',
     '{"format":"tablut-page","version":99}',
+    '{"game":' + "[" * 100_000 + "]" * 100_000 + "}",  # deeper than the decoder recurses
 ])
 def test_unreadable_records_raise_state_error(text: str) -> None:
     with pytest.raises(StateError):

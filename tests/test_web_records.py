@@ -63,6 +63,7 @@ def test_read_record_accepts_a_json_record() -> None:
         ('[Rules "berkeley"]\n[Result "White wins."]\n\n1. d1-4\n', "Line 2:"),
         ("1. d1-9\n", "Line 1: "),
         ('{"format": "nope"}', "JSON"),
+        ('{"moves": ' + "[" * 100_000, "JSON"),  # deeper than the JSON decoder recurses
     ],
 )
 def test_bad_records_name_the_line_or_the_problem(text: str, expected: str) -> None:
@@ -203,7 +204,8 @@ def test_corrupt_entries_are_unreadable_and_kept_as_they_were() -> None:
                                     json.dumps({"format": SAVED_FORMAT, "version": 99,
                                                 "games": []}),
                                     json.dumps({"format": SAVED_FORMAT, "version": 1,
-                                                "games": {}})])
+                                                "games": {}}),
+                                    '{"games": ' + "[" * 100_000])  # too deep to decode
 def test_an_unreadable_list_says_so_and_keeps_its_text(stored: str) -> None:
     saved = SavedGames.parse(stored)
     assert saved.entries == [] and saved.problem

@@ -283,10 +283,27 @@ def test_a_bad_seed_or_limit_is_refused_and_changes_nothing() -> None:
     assert session.settings.seed == 0 and "Seed not changed" in session.notice.text
     session.set_limit("2")
     assert session.settings.limit is None
-    assert session.notice.text == "Move limit not changed: a player has already made 2 moves."
+    assert session.notice.text == ("Move limit not changed: a player has already made 2 moves "
+                                   "in this game.")
     assert session.generation == generation
     session.set_limit("3")
     assert session.settings.limit == 3 and session.game.limit == 3
+
+
+def test_a_limit_that_later_moves_pass_is_refused_while_looking_back() -> None:
+    # Six moves, looking at the position after two: a limit of two moves a side would
+    # end the game before the fifth, and the stored record could not be read back.
+    session = human_game()
+    for move in ("i6-g", "d5-7", "i4-g", "e3-d", "a4-c", "d7-8"):
+        assert session.play(parse_move(move))
+    session.goto(2)
+    session.set_limit("2")
+    assert session.settings.limit is None and session.game.limit is None
+    assert session.notice.text == ("Move limit not changed: a player has already made 3 moves "
+                                   "in this game.")
+    assert PageState.from_json(session.state().to_json()).game.moves == session.game.moves
+    session.set_limit("4")
+    assert PageState.from_json(session.state().to_json()).game.limit == 4
 
 
 def test_the_move_limit_ends_the_game() -> None:

@@ -133,7 +133,7 @@ class SavedGames:
             return saved
         try:
             data = json.loads(text)
-        except ValueError:
+        except (ValueError, RecursionError):  # RecursionError: nested too deeply
             data = None
         if not isinstance(data, dict) or data.get("format") != SAVED_FORMAT:
             saved.problem = "The saved games could not be read."

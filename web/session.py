@@ -439,9 +439,11 @@ class Session:
         player has already reached, or a bad number, is refused with a message."""
         try:
             limit = parse_limit(text)
-            made = max(self.game.moves_made_by(side) for side in Side)
+            # The whole record counts, moves after the one shown too: a limit they pass
+            # would make the stored record unreadable.
+            made = self.game.most_moves_made()
             if limit is not None and made >= limit:
-                raise ValueError(f"a player has already made {made} moves")
+                raise ValueError(f"a player has already made {made} moves in this game")
         except ValueError as error:
             self.say(f"Move limit not changed: {error}.")
             return

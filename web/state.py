@@ -190,7 +190,7 @@ class PageState:
         """The state saved by :meth:`to_json`; StateError, saying why, if it is unusable."""
         try:
             data = json.loads(text)
-        except (TypeError, ValueError) as error:
+        except (TypeError, ValueError, RecursionError) as error:  # Recursion: nested too deeply
             raise StateError(f"it is not valid JSON ({error})") from None
         if not isinstance(data, dict) or data.get("format") != RECORD_FORMAT:
             raise StateError("it is not a saved Tablut page")
