@@ -137,15 +137,18 @@ class BoardView:
     DOM calls.
     """
 
-    def __init__(self, document: Any, container: Any, *, marked: tuple[int, ...] = ()) -> None:
+    def __init__(self, document: Any, container: Any, *, marked: tuple[int, ...] = (),
+                 label: str = "Board", ident: str = "board") -> None:
         """Build the empty board in ``container``; ``marked`` squares (restricted corners)
-        are drawn as reserved, like the throne."""
+        are drawn as reserved, like the throne. ``label`` is the board's accessible name;
+        ``ident`` prefixes the ids inside it, so that two boards can share a page."""
         self.document = document
+        self.ident = ident
         self.svg = self._element(
             "svg",
             viewBox=f"0 0 {EXTENT} {EXTENT}",
             role="group",
-            **{"aria-label": "Board", "class": "board-svg"},
+            **{"aria-label": label, "class": "board-svg"},
         )
         self.squares: dict[int, Any] = {}
         self._attrs: dict[tuple[int, str], str] = {}
@@ -318,12 +321,13 @@ class BoardView:
     def _arrow(self, frm: int, to: int) -> Any:
         (x1, y1), (x2, y2) = square_origin(frm), square_origin(to)
         half = CELL / 2
+        head = f"{self.ident}-arrow-head"
         line = self._element(
             "line", x1=x1 + half, y1=y1 + half, x2=x2 + half, y2=y2 + half,
-            **{"class": "hint-arrow", "marker-end": "url(#arrow-head)"})
-        if not self.svg.querySelector("#arrow-head"):
+            **{"class": "hint-arrow", "marker-end": f"url(#{head})"})
+        if not self.svg.querySelector(f"#{head}"):
             defs = self._element("defs")
-            marker = self._element("marker", id="arrow-head", viewBox="0 0 10 10", refX=5,
+            marker = self._element("marker", id=head, viewBox="0 0 10 10", refX=5,
                                    refY=5, markerWidth=3, markerHeight=3, orient="auto")
             marker.appendChild(self._element("path", d="M0 0L10 5L0 10z",
                                              **{"class": "hint-head"}))

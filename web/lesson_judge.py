@@ -50,7 +50,7 @@ def path(frm: int, to: int) -> list[int]:
     return list(range(frm + step, to + step, step))
 
 
-def _wrong_piece(board: Board, frm: int) -> str:
+def wrong_piece(board: Board, frm: int) -> str:
     """Why the piece on ``frm`` may not move now ("" if it is the mover's)."""
     kind = board.piece_at(frm)
     if kind is None:
@@ -92,7 +92,7 @@ def why_illegal(board: Board, move: Move) -> str:
     if board.is_legal(move):
         return ""
     frm, to = move
-    wrong = _wrong_piece(board, frm)
+    wrong = wrong_piece(board, frm)
     if wrong:
         return wrong
     line = path(frm, to)

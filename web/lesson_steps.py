@@ -288,9 +288,12 @@ def king_beside_throne(rules: Rules) -> Iterator[Step]:
         text = _king_sides_text(rules, sides, "beside the throne", 0)
         if throne_counts:
             text += " The empty throne counts as a black piece against him."
-    black = "d4 e3 h4" if throne_counts else "d4 h4"
+    # Four sides: the throne and two black pieces are there, the fourth comes. Two sides:
+    # a black piece comes to face the throne (or, where it does not count, another piece).
+    black, answer = ("d4 e3 h4", "h4 f4") if sides == 4 else (
+        ("b3 d4", "b3 e3") if throne_counts else ("d4 h4", "h4 f4"))
     yield Step("king-throne-side", "Beside the throne", text, "Black to move: capture the king "
-               "on e4.", place(black, "g2", "e4", Side.BLACK), CaptureKing(), move("h4 f4"),
+               "on e4.", place(black, "g2", "e4", Side.BLACK), CaptureKing(), move(answer),
                "Black wins: the king was captured.")
 
 
