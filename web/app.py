@@ -24,8 +24,10 @@ from web.setup_mode import clear_setup, setup_start_position
 from web.state import STORAGE_KEY
 from web.views import (
     AnalysisView,
+    AnnouncerView,
     ButtonsView,
     CapturedView,
+    IntroView,
     MatchView,
     MoveListView,
     NoticeView,
@@ -65,6 +67,7 @@ class Page:
         self.views = [self.status, ButtonsView(document), MoveListView(document),
                       CapturedView(document), AnalysisView(document, self.turns),
                       MatchView(document), NoticeView(document, self.listeners, session),
+                      IntroView(document, window), AnnouncerView(document),
                       SettingsForm(session, document, self.listeners)]
         self.saved: str | None = None
         self.save_failed = False
@@ -84,6 +87,7 @@ class Page:
             "back": lambda: session.step(-1),
             "forward": lambda: session.step(1),
             "analysis-toggle": session.toggle_analysis,
+            "intro-toggle": session.toggle_intro,
             "setup-clear": lambda: clear_setup(session),
             "setup-start": lambda: setup_start_position(session),
         }

@@ -5,8 +5,9 @@
   and the release plays the move to the square under the pointer, if legal.
 - On the board, the arrow keys, Home and End move the keyboard cursor (the one tabbable
   square); Enter or Space acts on it; Escape puts a picked-up piece down.
-- Anywhere else but in a form control or a dialog, Left and Right step through the game
-  (a board in a dialog, such as the lesson's, listens to its own keys only).
+- Anywhere else but in a form control or a dialog, Left and Right step through the game;
+  ``p`` reads the position aloud, ``l`` lists every piece, and ``?`` opens the keyboard
+  help. A board in a dialog (the lesson's) listens to its own keys only.
 
 It drives any :class:`BoardPlayer`: the game's :class:`web.session.Session`, or the
 lesson's :class:`web.lesson.Lesson`.
@@ -22,6 +23,7 @@ from tablut import Game
 from tablut.squares import parse_square
 from web.board import EXTENT, BoardView, square_at, step
 from web.dom import Listeners
+from web.speech import piece_list, position_summary
 
 #: Pointer travel, in CSS pixels, that turns a press on a piece into a drag.
 DRAG_THRESHOLD = 5
@@ -81,6 +83,7 @@ class BoardInput:
         :class:`web.session.Session`, whose ``step`` they call)."""
         self.session = session
         self.view = view
+        self.keys_dialog = document.getElementById("keys-dialog")
         self.press: Press | None = None
         svg = view.svg
         for event, handler in (("pointerdown", self.on_pointer_down),
@@ -181,8 +184,17 @@ class BoardInput:
         target = event.target
         if target is not None and str(getattr(target, "tagName", "")).upper() in TYPING_TAGS:
             return
-        # A dialog over the game (the lesson) has the keys to itself.
+        # A dialog over the game (the lesson, the keyboard help) has the keys to itself.
         if target is not None and hasattr(target, "closest") and target.closest("dialog"):
             return
-        if event.key in ("ArrowLeft", "ArrowRight"):
-            self.session.step(-1 if event.key == "ArrowLeft" else 1)  # a Session: see __init__
+        # The page's keys act on a Session (see __init__).
+        session: Any = self.session
+        key = str(event.key)
+        if key in ("ArrowLeft", "ArrowRight"):
+            session.step(-1 if key == "ArrowLeft" else 1)
+        elif key in ("p", "P"):
+            session.speak(position_summary(session.game))
+        elif key in ("l", "L"):
+            session.speak(piece_list(session.game))
+        elif key == "?":
+            self.keys_dialog.showModal()

@@ -27,8 +27,9 @@ from tablut import RULES, Game, IllegalMove, Move, Side
 from tablut.squares import squares_of
 from web.match_score import MatchScore, match_of, match_score
 from web.setup_mode import SetupBoard
+from web.speech import move_sentence, selection_sentence
 from web.state import PageState, Settings, StateError, parse_limit, parse_seed, validated
-from web.texts import status_text
+from web.texts import plural, status_text
 
 
 @dataclass(frozen=True)
@@ -57,6 +58,10 @@ class Session:
         just_moved: the move just made, until the next redraw (pieces slide along it).
         generation: bumped by every change of the position or the settings.
         notice: the message in the notice area, or None.
+        spoken: what the live region says last, numbered so that the same words said
+            twice are heard twice.
+        intro_open: whether the first words for a newcomer are shown (until a person
+            has moved; a button brings them back).
     """
 
     def __init__(self, state: PageState | None = None) -> None:
@@ -73,6 +78,8 @@ class Session:
         self.just_moved: Move | None = None
         self.generation = 0
         self.notice: Notice | None = None
+        self.spoken: tuple[int, str] = (0, "")
+        self.intro_open = not self.game.moves
         self._listeners: list[Callable[[], None]] = []
 
     # -- listening and saving --------------------------------------------------------------
@@ -104,6 +111,16 @@ class Session:
     def say(self, text: str, action: tuple[str, Callable[[], None]] | None = None) -> None:
         """Put ``text`` in the notice area, with a button for ``action`` if given."""
         self.notice = Notice(text, action) if text else None
+        self.notify()
+
+    def speak(self, text: str) -> None:
+        """Say ``text`` in the live region (a screen reader reads it out)."""
+        self.spoken = (self.spoken[0] + 1, text)
+        self.notify()
+
+    def toggle_intro(self) -> None:
+        """Show or hide the first words for a newcomer."""
+        self.intro_open = not self.intro_open
         self.notify()
 
     def dismiss(self) -> None:
@@ -248,6 +265,9 @@ class Session:
         self.fading = [(sq, captured_kind(mover, sq, king)) for sq in captured]
         self.just_moved = move
         self.browsing = False
+        self.spoken = (self.spoken[0] + 1, move_sentence(game, mover, move, self.fading))
+        if not self.settings.is_computer(mover):
+            self.intro_open = False
         self.changed()
         if before is not None:
             dropped = len(later)
@@ -276,7 +296,10 @@ class Session:
             self.play((self.selected, sq))
             return
         self.selected = sq if self._movable(sq) and sq != self.selected else None
-        self.notify()
+        if self.selected is not None:
+            self.speak(selection_sentence(self.game.board, sq))
+        else:
+            self.notify()
 
     def pick_up(self, sq: int) -> bool:
         """Start dragging the piece on ``sq``; False if it may not move now."""
@@ -374,7 +397,7 @@ class Session:
         self.settings = self.settings_with(limit=limit)
         self.game.limit = limit
         self.changed()
-        self.say(f"Move limit: {limit} moves a side." if limit else "No move limit.")
+        self.say(f"Move limit: {plural(limit, 'move')} a side." if limit else "No move limit.")
 
     def set_rules(self, name: str) -> None:
         """Play under the rules ``name``: a new game, the old one offered back."""

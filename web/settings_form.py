@@ -69,6 +69,8 @@ class SettingsForm:
         match_box.checked = s.match_mode
         match_box.disabled = RULES[s.rules].match_games > 1
         self.find("setup-mode").checked = session.setup is not None
+        if session.setup is not None:
+            self.find("more-options").open = True  # the set-up tools live there
         self.find("setup-tools").hidden = session.setup is None
         if session.setup is not None:
             self.find("setup-side").value = session.setup.side.word

@@ -14,7 +14,7 @@ from web.computer import ComputerTurns
 from web.dom import Listeners, element, svg_element
 from web.match_score import PLAYER_NAMES
 from web.session import Notice, Session
-from web.texts import captured_counts, move_entries, score_text
+from web.texts import captured_counts, intro_text, move_entries, score_text
 
 
 class StatusView:
@@ -287,3 +287,47 @@ class MatchView:
         for cell in cells:
             tr.appendChild(element(document, "td", cell))
         self.rows.appendChild(tr)
+
+
+class IntroView:
+    """The first words for a newcomer beside the board, and the button that hides them
+    or brings them back."""
+
+    def __init__(self, document: Any, window: Any) -> None:
+        """Find the elements in ``document``; ``window`` tells a touch screen from a
+        mouse, so that the words say "Tap" or "Click"."""
+        self.text = document.getElementById("intro-text")
+        self.toggle = document.getElementById("intro-toggle")
+        self.play = document.querySelector(".play")
+        touch = bool(window.matchMedia("(pointer: coarse)").matches)
+        self.verb = "Tap" if touch else "Click"
+        self.keys = "" if touch else " Press ? for the keyboard."
+
+    def render(self, session: Session) -> None:
+        """Show the words for the settings in force, or only the button."""
+        text = intro_text(session.settings, session.game.rules, self.verb) + self.keys
+        if self.text.textContent != text:
+            self.text.textContent = text
+        self.text.hidden = not session.intro_open
+        self.play.classList.toggle("intro-open", session.intro_open)
+        self.toggle.setAttribute("aria-expanded", "true" if session.intro_open else "false")
+        self.toggle.textContent = "Hide help" if session.intro_open else "What do I do?"
+
+
+class AnnouncerView:
+    """The live region: says each new sentence of the session (a screen reader reads it)."""
+
+    def __init__(self, document: Any) -> None:
+        """Find the live region in ``document``."""
+        self.region = document.getElementById("announcer")
+        self.heard = 0
+
+    def render(self, session: Session) -> None:
+        """Put the session's latest sentence in the region, once."""
+        number, text = session.spoken
+        if number == self.heard:
+            return
+        self.heard = number
+        # The same words twice in a row are a change too: a trailing no-break space
+        # alternates, so that the screen reader hears the second time as well.
+        self.region.textContent = text + (" " if number % 2 else "")

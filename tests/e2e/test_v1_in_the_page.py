@@ -180,7 +180,7 @@ def test_a_finished_game_comes_back_finished(shared: Page) -> None:
     page = open_with_stored(shared,
                             {STATE_KEY: fixture_text("state-finished-win.json")})
     expect_board(page, BERKELEY_WIN_END)
-    expect(status(page)).to_have_text("White wins. The king escaped.")
+    expect(status(page)).to_have_text("White wins: the king reached a4.")
     expect_moves(page, BERKELEY_WIN, current=6)
     expect_settings(page, black="human", white="human", level="5", rules="berkeley",
                     seed="0", limit="0", match=False, setup=False, analysis=False)
@@ -224,7 +224,7 @@ def test_the_saved_games_are_listed_and_open(shared: Page) -> None:
 
 LINKS = [
     ("link-berkeley-win.txt", "berkeley", BERKELEY_WIN, 6, BERKELEY_WIN_END,
-     "White wins. The king escaped."),
+     "White wins: the king reached a4."),
     ("link-berkeley-setup.txt", "berkeley", SETUP_GAME, 2, SETUP_GAME_END, "White to move."),
     ("link-brainking-earlier.txt", "brainking", BRAINKING, 5, BRAINKING_AT_5,
      "White to move."),
@@ -256,11 +256,11 @@ def test_a_link_opens_its_game(
 
 RECORDS = [
     ("record-berkeley-win.txt", "berkeley", BERKELEY_WIN, BERKELEY_WIN_END,
-     "White wins. The king escaped."),
+     "White wins: the king reached a4."),
     ("record-berkeley-setup.txt", "berkeley", SETUP_GAME, SETUP_GAME_END, "White to move."),
     ("record-brainking.txt", "brainking", BRAINKING, BRAINKING_AT_7, "White to move."),
     ("record-nielsen-win.txt", "nielsen", NIELSEN_WIN, NIELSEN_WIN_END,
-     "White wins. The king escaped."),
+     "White wins: the king reached a1."),
 ]
 
 
