@@ -23,9 +23,10 @@ from tablut import Game, Move, Rules
 from tablut.squares import square_name as _name
 from tablut.squares import squares_of
 from web.board import Marks
-from web.lesson_judge import judge, owner, wrong_piece
+from web.lesson_judge import judge, owner, piece_name, wrong_piece
 from web.lesson_steps import Step, lesson_steps
 from web.session import captured_kind
+from web.speech import move_sentence, selection_sentence, threat
 
 
 @dataclass(frozen=True)
@@ -148,7 +149,7 @@ class Lesson:
         self.hint = self.step.answer
         self.selected = None
         frm, to = self.hint
-        self.say(f"Try {self._piece(frm)} from {_name(frm)} to {_name(to)}.")
+        self.say(f"Move {piece_name(self.game.board, frm)} to {_name(to)}.")
         self.notify()
 
     # -- the board -------------------------------------------------------------------------
@@ -185,6 +186,8 @@ class Lesson:
         if self.selected is None or mine:
             if mine:
                 self.selected = None if sq == self.selected else sq
+                if self.selected is not None:
+                    self.say(selection_sentence(board, sq))
             elif kind is not None:
                 self._wrong(wrong_piece(board, sq))
                 return
@@ -225,7 +228,13 @@ class Lesson:
         self.solved.add(self.index)
         self.verdict = Verdict(True, self.step.success)
         ending = " That was the last step." if self.is_last else ""
-        self.say(f"{self.step.success}{ending}")
+        said = move_sentence(self.game, mover, move, self.fading)
+        # The page's warning that the king could escape next move is beside the point of
+        # a lesson's step, whose position is not a game.
+        warning = threat(self.game.board)
+        if warning and said.endswith(warning):
+            said = said[:-len(warning)]
+        self.say(f"{said} {self.step.success}{ending}")
         self.notify()
         return True
 
@@ -234,8 +243,3 @@ class Lesson:
         self.verdict = Verdict(False, reason)
         self.say(reason)
         self.notify()
-
-    def _piece(self, sq: int) -> str:
-        kind = self.game.board.piece_at(sq)
-        return {"black": "the black piece", "white": "the white guard"}.get(kind or "",
-                                                                           "the king")

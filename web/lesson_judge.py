@@ -25,9 +25,7 @@ from tablut.squares import (
     squares_of,
 )
 from tablut.squares import square_name as name
-
-#: How the lesson speaks of each kind of piece.
-PIECE_NAMES = {"black": "black piece", "white": "white guard", "king": "king"}
+from web.speech import PIECE_NAMES
 
 
 def piece_name(board: Board, sq: int) -> str:

@@ -89,12 +89,16 @@ def place(black: str, white: str, king: str, turn: Side) -> str:
 
 def valid(rules: Rules, step: Step) -> bool:
     """Whether ``step`` teaches ``rules`` truly: its position is allowed and still in play,
-    and its answer is legal and reaches its goal."""
+    its answer is legal and reaches its goal, and a step that is not about the end of the
+    game does not end it by the way."""
     try:
         board = step.game(rules).board
     except (NotationError, ValueError):
         return False
-    return board.outcome() is None and not judge(board, step.answer, step.goal)
+    if board.outcome() is not None or judge(board, step.answer, step.goal):
+        return False
+    ending = isinstance(step.goal, (CaptureKing, Escape, Ends))
+    return ending or played(board, step.answer).outcome() is None
 
 
 def first_valid(rules: Rules, candidates: Iterator[Step]) -> Step | None:
@@ -216,14 +220,14 @@ def white_captures(rules: Rules) -> Iterator[Step]:
         text = ("White captures the same way, and the king fights too: he may make a "
                 "capture, or be the piece on the other side of one.")
         yield Step("white-capture", "White captures", text, "White to move: capture the black "
-                   "piece on d6 with the king.", place("d6", "c6", "g6", Side.WHITE),
+                   "piece on d6 with the king.", place("d6 b2", "c6", "g6", Side.WHITE),
                    Capture(sq("d6")), move("g6 e6"), "Captured: the king and the guard on c6 "
                    "took it between them.")
         return
     text = ("White captures the same way, but the king is unarmed: he never captures, and "
             "never helps a guard to capture.")
     yield Step("white-capture", "White captures", text, "White to move: capture the black "
-               "piece on d6.", place("d6", "c6 e8", "g6", Side.WHITE), Capture(sq("d6")),
+               "piece on d6.", place("d6 b2", "c6 e8", "g6", Side.WHITE), Capture(sq("d6")),
                move("e8 e6"), "Captured: the two guards took it between them.")
 
 

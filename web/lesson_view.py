@@ -74,7 +74,7 @@ class LessonView:
         add(words, "text", "p", "", class_="lesson-text")
         add(words, "task", "p", "", class_="lesson-task")
         add(words, "verdict", "p", "", class_="lesson-verdict")
-        add(dialog, "announcer", "div", "", class_="visually-hidden", aria_live="polite",
+        add(dialog, "announcer", "p", "", class_="visually-hidden", aria_live="polite",
             id="lesson-announcer")
         nav = add(dialog, "nav", "div", class_="lesson-nav")
         add(nav, "back", "button", "‹ Back", type="button")
@@ -157,10 +157,10 @@ class LessonView:
         parts["play"].classList.toggle("primary", lesson.done)
         if lesson.spoken != self.spoken:
             self.spoken = lesson.spoken
-            # A new paragraph each time, so that the same sentence said again is heard
-            # again.
-            parts["announcer"].replaceChildren(
-                element(self.document, "p", lesson.announcement))
+            # As the page's live region does (web/views.py): a trailing no-break space
+            # alternates, so that the same words said twice are heard twice.
+            parts["announcer"].textContent = lesson.announcement + (
+                "\u00a0" if lesson.spoken % 2 else "")
 
 
 def _text(node: Any, text: str) -> None:
