@@ -61,8 +61,9 @@ class LessonView:
 
         head = add(dialog, "head", "header", class_="lesson-head")
         add(head, "title", "h2", "How to play", id="lesson-title")
-        add(head, "rules", "p", "", class_="lesson-rules")
-        add(head, "progress", "p", "", class_="lesson-progress")
+        meta = add(head, "meta", "div", class_="lesson-meta")
+        add(meta, "rules", "p", "", class_="lesson-rules")
+        add(meta, "progress", "p", "", class_="lesson-progress")
         add(head, "close", "button", "×", type="button", class_="lesson-close",
             aria_label="Close the lesson")
         bar = add(dialog, "bar", "div", class_="lesson-bar", aria_hidden="true")
