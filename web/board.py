@@ -24,6 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from tablut import Game
 from tablut.squares import CORNERS_BB, FILES, RANKS, SIZE, THRONE, square_name, squares_of
 from web.dom import svg_element
 from web.session import Session
@@ -71,7 +72,21 @@ class Marks:
     moved: tuple[int, int] | None = None
 
 
-def marks_for(session: Session) -> Marks:
+class Marked(Protocol):
+    """What :func:`marks_for` reads: the game's session, or the lesson's step."""
+
+    game: Game
+    selected: int | None
+    hint: tuple[int, int] | None
+    fading: list[tuple[int, str]]
+    just_moved: tuple[int, int] | None
+
+    def targets(self) -> list[int]:
+        """The squares the piece picked up may move to."""
+        ...
+
+
+def marks_for(session: Marked) -> Marks:
     """What the board highlights for ``session``: the piece picked up and its targets,
     the last move (stronger when it ended the game), the hint, and what just happened
     (captured pieces fading, the piece that just moved)."""

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from tablut import Game, Move, Rules
 from tablut.squares import square_name as _name
 from tablut.squares import squares_of
-from web.board import Marks
+from web.board import Marks, marks_for
 from web.lesson_judge import judge, owner, piece_name, wrong_piece
 from web.lesson_steps import Step, lesson_steps
 from web.session import captured_kind
@@ -165,14 +165,9 @@ class Lesson:
         return list(squares_of(self.game.board.targets(self.selected)))
 
     def marks(self) -> Marks:
-        """What the lesson's board highlights."""
-        game = self.game
-        marks = Marks(selected=self.selected, targets=self.targets(), hint=self.hint,
-                      fading=self.fading, moved=self.just_moved)
-        if self.done:
-            marks.last = game.moves[game.ply - 1]
-            marks.winning = game.board.outcome() is not None
-        return marks
+        """What the lesson's board highlights: as the game's board does, the last move of
+        the step's history included."""
+        return marks_for(self)
 
     def activate(self, sq: int) -> None:
         """A click, tap, Enter or Space on ``sq``: pick up a piece of the side to move,

@@ -9,18 +9,15 @@ on a phone and a desktop.
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
 from records_support import local_storage, open_ready, wait_ready
+from test_audit import axe_violations
 
 from tablut import Game
 from web.state import PageState, Settings
 
 pytestmark = pytest.mark.e2e
-
-AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
 
 #: The Berkeley lesson as a person does it: each step's heading, and the move its task
 #: asks for (the piece's square, then the square it goes to).
@@ -151,14 +148,7 @@ def test_the_lesson_by_keyboard_closes_with_escape_and_passes_axe(
     square(dialog, "d4").click()
     expect(dialog.locator(".lesson-verdict")).to_have_text(
         "That move captures nothing: the white guard on d3 needs a black piece on d2 too.")
-    page.add_script_tag(path=str(AXE))
-    passed, violations = page.evaluate("""async () => {
-        const result = await axe.run(document);
-        return [result.passes.length, result.violations.map(
-            v => [v.id, v.impact, v.nodes.length, v.nodes[0].target.join(' ')])];
-    }""")
-    assert passed > 20, "axe ran its rules"
-    assert violations == []
+    assert axe_violations(page) == []
 
     page.keyboard.press("Escape")
     expect(dialog).to_be_hidden()
