@@ -11,7 +11,7 @@ the step is done until it is shown again.
 The board's input (:class:`web.board_input.BoardInput`) drives it through the same
 methods as the game's session: :meth:`Lesson.activate`, :meth:`Lesson.pick_up`,
 :meth:`Lesson.play`, :meth:`Lesson.drop_selection`. Tested natively
-(``tests/test_lesson.py``).
+(``tests/test_web_lesson.py``).
 """
 
 from __future__ import annotations

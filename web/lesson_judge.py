@@ -8,7 +8,7 @@ guard on e4 needs a black piece on e3 too."). So a lesson under any rule set exp
 wrong moves truly.
 
 A step's :class:`Goal` says what the move asked for must do, and why another legal move
-does not do it. Browser-free: tested natively (``tests/test_lesson.py``).
+does not do it. Browser-free: tested natively (``tests/test_web_lesson.py``).
 """
 
 from __future__ import annotations

@@ -9,7 +9,7 @@ be legal and do what the step says (capture, escape, end the game), judged by th
 :class:`web.lesson_judge.Goal` that judges the person's move. A position that a rule set
 does not allow (a square it reserves, a camp) is replaced by the next candidate of the
 step, and a step none of whose candidates works is left out rather than taught wrongly;
-``tests/test_lesson.py`` checks that no rule set loses a step that way.
+``tests/test_web_lesson.py`` checks that no rule set loses a step that way.
 """
 
 from __future__ import annotations
