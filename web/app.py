@@ -115,6 +115,20 @@ class Page:
         for name, action in actions.items():
             self.listeners.click(document.getElementById(name), action)
         self.listeners.on(document.getElementById("move-list"), "click", self.on_move_click)
+        self.lesson: Any = None
+        self.listeners.click(document.getElementById("lesson-open"), self.open_lesson)
+
+    def open_lesson(self) -> None:
+        """Open the "How to play" lesson for the game's rules; built on first use, so the
+        page starts no slower for it."""
+        if self.lesson is None:
+            from web.lesson_view import LessonView
+
+            opener = document.getElementById("lesson-open")
+            self.lesson = LessonView(document, self.listeners,
+                                     lambda: (self.session.game.rules, self.session.game.limit),
+                                     opener.focus)
+        self.lesson.open()
 
     def on_move_click(self, event: Any) -> None:
         """A move of the list was clicked: show the position after it."""

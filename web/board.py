@@ -26,6 +26,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from tablut import Game
 from tablut.squares import CORNERS_BB, FILES, RANKS, SIZE, THRONE, square_name, squares_of
 from web.dom import svg_element
 from web.session import Session
@@ -75,7 +76,25 @@ class Marks:
     better: tuple[int, int] | None = None
 
 
-def marks_for(session: Session) -> Marks:
+class Marked(Protocol):
+    """What :func:`marks_for` reads: the game's session, or the lesson's step."""
+
+    game: Game
+    selected: int | None
+    hint: tuple[int, int] | None
+    fading: list[tuple[int, str]]
+    just_moved: tuple[int, int] | None
+
+    def targets(self) -> list[int]:
+        """The squares the piece picked up may move to."""
+        ...
+
+    def better_move(self) -> tuple[int, int] | None:
+        """The move a review found better than the one played here, if any."""
+        ...
+
+
+def marks_for(session: Marked) -> Marks:
     """What the board highlights for ``session``: the piece picked up and its targets,
     the last move (stronger when it ended the game), the hint, and what just happened
     (captured pieces fading, the piece that just moved)."""
@@ -160,10 +179,14 @@ class BoardView:
     """
 
     def __init__(self, document: Any, container: Any, *, marked: tuple[int, ...] = (),
-                 camps: tuple[int, ...] = ()) -> None:
+                 camps: tuple[int, ...] = (), label: str = "Board",
+                 ident: str = "board") -> None:
         """Build the empty board in ``container``; ``marked`` squares (restricted corners)
-        are drawn as reserved, like the throne, and ``camps`` as camps."""
+        are drawn as reserved, like the throne, and ``camps`` as camps. ``label`` is the
+        board's accessible name; ``ident`` prefixes the ids inside it, so that two boards
+        can share a page."""
         self.document = document
+        self.ident = ident
         # tabindex -1: the board is one tab stop, its roving square; the svg itself is
         # not (a focus listener would otherwise make Chromium stop on it too).
         self.svg = self._element(
@@ -171,7 +194,7 @@ class BoardView:
             viewBox=f"0 0 {EXTENT} {EXTENT}",
             role="group",
             tabindex="-1",
-            **{"aria-label": "Board", "class": "board-svg"},
+            **{"aria-label": label, "class": "board-svg"},
         )
         self.squares: dict[int, Any] = {}
         self._attrs: dict[tuple[int, str], str] = {}
@@ -375,12 +398,13 @@ class BoardView:
         """An arrow from ``frm`` to ``to``: the hint, or the better move of a review."""
         (x1, y1), (x2, y2) = square_origin(frm), square_origin(to)
         half = CELL / 2
+        head = f"{self.ident}-{kind}-head"
         line = self._element(
             "line", x1=x1 + half, y1=y1 + half, x2=x2 + half, y2=y2 + half,
-            **{"class": f"{kind}-arrow", "marker-end": f"url(#{kind}-head)"})
-        if not self.svg.querySelector(f"#{kind}-head"):
+            **{"class": f"{kind}-arrow", "marker-end": f"url(#{head})"})
+        if not self.svg.querySelector(f"#{head}"):
             defs = self._element("defs")
-            marker = self._element("marker", id=f"{kind}-head", viewBox="0 0 10 10", refX=5,
+            marker = self._element("marker", id=head, viewBox="0 0 10 10", refX=5,
                                    refY=5, markerWidth=3, markerHeight=3, orient="auto")
             marker.appendChild(self._element("path", d="M0 0L10 5L0 10z",
                                              **{"class": f"{kind}-head"}))

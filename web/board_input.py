@@ -5,20 +5,24 @@
   and the release plays the move to the square under the pointer, if legal.
 - On the board, the arrow keys, Home and End move the keyboard cursor (the one tabbable
   square); Enter or Space acts on it; Escape puts a picked-up piece down.
-- Anywhere else but in a form control, Left and Right step through the game; ``p`` reads
-  the position aloud, ``l`` lists every piece, and ``?`` opens the keyboard help.
+- Anywhere else but in a form control or a dialog, Left and Right step through the game;
+  ``p`` reads the position aloud, ``l`` lists every piece, and ``?`` opens the keyboard
+  help. A board in a dialog (the lesson's) listens to its own keys only.
+
+It drives any :class:`BoardPlayer`: the game's :class:`web.session.Session`, or the
+lesson's :class:`web.lesson.Lesson`.
 """
 
 from __future__ import annotations
 
 import contextlib
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
+from tablut import Game
 from tablut.squares import parse_square
 from web.board import EXTENT, BoardView, square_at, step
 from web.dom import Listeners
-from web.session import Session
 from web.speech import piece_list, position_summary
 
 #: Pointer travel, in CSS pixels, that turns a press on a piece into a drag.
@@ -29,6 +33,33 @@ TYPING_TAGS = {"INPUT", "SELECT", "TEXTAREA"}
 
 #: Keys that move the keyboard cursor over the board.
 CURSOR_KEYS = {"ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Home", "End"}
+
+
+class BoardPlayer(Protocol):
+    """What the board's input drives: a game and a person's ways of moving in it."""
+
+    game: Game
+    selected: int | None
+
+    def human_to_move(self) -> bool:
+        """Whether a person may move now."""
+        ...
+
+    def activate(self, sq: int) -> None:
+        """A click, tap, Enter or Space on square ``sq``."""
+        ...
+
+    def pick_up(self, sq: int) -> bool:
+        """Start dragging the piece on ``sq``; False if it may not move now."""
+        ...
+
+    def play(self, move: tuple[int, int]) -> bool:
+        """Play ``move``; False if it was not played."""
+        ...
+
+    def drop_selection(self) -> None:
+        """Put the piece picked up back down."""
+        ...
 
 
 @dataclass
@@ -45,9 +76,11 @@ class Press:
 class BoardInput:
     """The board's pointer and key handlers, and the page's Left and Right keys."""
 
-    def __init__(self, session: Session, view: BoardView, document: Any,
-                 listeners: Listeners) -> None:
-        """Listen to the board of ``view`` and to ``document``'s keys."""
+    def __init__(self, session: BoardPlayer, view: BoardView, document: Any,
+                 listeners: Listeners, *, page_keys: bool = True) -> None:
+        """Listen to the board of ``view``, and with ``page_keys`` to ``document``'s Left
+        and Right keys, which step through ``session``'s game (``session`` is then a
+        :class:`web.session.Session`, whose ``step`` they call)."""
         self.session = session
         self.view = view
         self.keys_dialog = document.getElementById("keys-dialog")
@@ -60,7 +93,8 @@ class BoardInput:
                                ("keydown", self.on_board_key),
                                ("focusin", self.on_board_focus)):
             listeners.on(svg, event, handler)
-        listeners.on(document, "keydown", self.on_page_key)
+        if page_keys:
+            listeners.on(document, "keydown", self.on_page_key)
 
     def _square_of(self, event: Any) -> int | None:
         box = self.view.svg.getBoundingClientRect()
@@ -136,8 +170,8 @@ class BoardInput:
         elif key in ("Enter", " "):
             self.activate(self.view.cursor)
         elif key == "Escape" and self.session.selected is not None:
+            # Handled here: in a dialog, this Escape must not close it as well.
             self.session.drop_selection()
-            return
         else:
             return
         event.preventDefault()
@@ -150,12 +184,17 @@ class BoardInput:
         target = event.target
         if target is not None and str(getattr(target, "tagName", "")).upper() in TYPING_TAGS:
             return
+        # A dialog over the game (the lesson, the keyboard help) has the keys to itself.
+        if target is not None and hasattr(target, "closest") and target.closest("dialog"):
+            return
+        # The page's keys act on a Session (see __init__).
+        session: Any = self.session
         key = str(event.key)
         if key in ("ArrowLeft", "ArrowRight"):
-            self.session.step(-1 if key == "ArrowLeft" else 1)
+            session.step(-1 if key == "ArrowLeft" else 1)
         elif key in ("p", "P"):
-            self.session.speak(position_summary(self.session.game))
+            session.speak(position_summary(session.game))
         elif key in ("l", "L"):
-            self.session.speak(piece_list(self.session.game))
+            session.speak(piece_list(session.game))
         elif key == "?":
             self.keys_dialog.showModal()

@@ -50,6 +50,19 @@ def finished(page: Page) -> None:
     expect(page.get_by_role("button", name="Play again")).to_be_visible()
 
 
+def axe_violations(page: Page) -> list[list[object]]:
+    """axe-core's violations on ``page`` as it is now: rule, impact, how many elements and
+    the first one's selector."""
+    page.add_script_tag(path=str(AXE))
+    passed, violations = page.evaluate("""async () => {
+        const result = await axe.run(document);
+        return [result.passes.length, result.violations.map(
+            v => [v.id, v.impact, v.nodes.length, v.nodes[0].target.join(' ')])];
+    }""")
+    assert passed > 20, "axe ran its rules"  # an audit that checked nothing proves nothing
+    return violations
+
+
 STATES: list[Callable[[Page], None]] = [start, piece_picked_up, analysis_open, finished]
 VIEWPORTS = {"phone": (360, 740), "desktop": (1280, 800)}
 
@@ -63,13 +76,6 @@ def test_axe_finds_no_violation(browser: Browser, site_url: str, viewport: str) 
     found = {}
     for state in STATES:
         state(page)
-        page.add_script_tag(path=str(AXE))
-        passed, violations = page.evaluate("""async () => {
-            const result = await axe.run(document);
-            return [result.passes.length, result.violations.map(
-                v => [v.id, v.impact, v.nodes.length, v.nodes[0].target.join(' ')])];
-        }""")
-        assert passed > 20, "axe ran its rules"  # an audit that checked nothing proves nothing
-        found[state.__name__] = violations
+        found[state.__name__] = axe_violations(page)
     context.close()
     assert found == {state.__name__: [] for state in STATES}
