@@ -12,8 +12,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from pyscript import document, window
-
 from web.board import BoardView, marks_for, reserved_squares
 from web.board_input import BoardInput
 from web.computer import ComputerTurns, Request, carry_out
@@ -37,23 +35,29 @@ from web.worker_client import WorkerComputer
 class LocalStorage:
     """The browser's localStorage as a :class:`web.storage.Storage`."""
 
+    def __init__(self, store: Any) -> None:
+        """Use ``store`` (``window.localStorage``; from a worker, a proxy of it, which is
+        looked up once: each lookup is a round trip)."""
+        self.store = store
+
     def get(self, key: str) -> str | None:
         """See :meth:`web.storage.Storage.get`."""
-        value = window.localStorage.getItem(key)
+        value = self.store.getItem(key)
         # getItem answers JavaScript null for a missing key, which is not Python's None.
         return value if isinstance(value, str) else None
 
     def set(self, key: str, value: str) -> None:
         """See :meth:`web.storage.Storage.set`."""
-        window.localStorage.setItem(key, value)
+        self.store.setItem(key, value)
 
 
 class Page:
     """The game page for one session."""
 
-    def __init__(self, session: Session, storage: LocalStorage) -> None:
-        """Draw ``session`` and listen to the page's controls."""
+    def __init__(self, session: Session, storage: LocalStorage, document: Any) -> None:
+        """Draw ``session`` in ``document`` and listen to the page's controls."""
         self.session = session
+        self.document = document
         self.storage = storage
         self.listeners = Listeners()
         self.computer = WorkerComputer()
@@ -87,9 +91,10 @@ class Page:
             "setup-clear": lambda: clear_setup(session),
             "setup-start": lambda: setup_start_position(session),
         }
+        find = self.document.getElementById
         for name, action in actions.items():
-            self.listeners.click(document.getElementById(name), action)
-        self.listeners.on(document.getElementById("move-list"), "click", self.on_move_click)
+            self.listeners.click(find(name), action)
+        self.listeners.on(find("move-list"), "click", self.on_move_click)
 
     def on_move_click(self, event: Any) -> None:
         """A move of the list was clicked: show the position after it."""

@@ -80,7 +80,7 @@ def open_page(browser: Browser, url: str, width: int, height: int) -> LoadedPage
 
     page.on("console", on_console)
     page.goto(url)
-    page.wait_for_function("document.body.dataset.ready === 'true'", timeout=LOAD_TIMEOUT_MS)
+    page.wait_for_function("document.body?.dataset.ready === 'true'", timeout=LOAD_TIMEOUT_MS)
     return loaded
 
 

@@ -57,7 +57,7 @@ def status(page: Page):  # noqa: ANN201
 
 def wait_ready(page: Page) -> None:
     """Wait until a person can move."""
-    page.wait_for_function("document.body.dataset.ready === 'true'", timeout=LOAD_TIMEOUT_MS)
+    page.wait_for_function("document.body?.dataset.ready === 'true'", timeout=LOAD_TIMEOUT_MS)
 
 
 def load_state(page: Page, state: PageState) -> None:

@@ -164,7 +164,7 @@ def test_bad_link_is_refused_and_nothing_is_lost(context: BrowserContext, site_u
     # Opened as a new page: an illegal second move.
     page.goto("about:blank")
     page.goto(site_url + "#v=1&rules=berkeley&moves=d1-4.e3-9")
-    page.wait_for_function("document.body.dataset.ready === 'true'", timeout=90_000)
+    page.wait_for_function("document.body?.dataset.ready === 'true'", timeout=90_000)
     notice = page.locator("#notice")
     expect(notice).to_contain_text("This link could not be opened: move 2 of the link")
     expect(notice).to_contain_text("Your game is as it was.")
@@ -230,7 +230,7 @@ def test_several_saved_games(context: BrowserContext, site_url: str) -> None:
 
     # They stay across a reload, under their own key.
     page.reload()
-    page.wait_for_function("document.body.dataset.ready === 'true'", timeout=90_000)
+    page.wait_for_function("document.body?.dataset.ready === 'true'", timeout=90_000)
     expect(page.locator("#records-saved > li")).to_have_count(1)
     stored = json.loads(local_storage(page)[SAVED_KEY])
     assert stored["version"] == 1 and [g["name"] for g in stored["games"]] == ["First move"]
