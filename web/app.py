@@ -103,8 +103,11 @@ class Page:
             self.session.goto(int(button.dataset.ply))
 
     def refresh(self) -> None:
-        """Redraw, save, and ask the computer what the session wants of it."""
+        """Save, redraw, and ask the computer what the session wants of it. Saved
+        first: whatever the page shows is already stored (the page's Python may run in
+        a worker, whose drawing reaches the screen in batches)."""
         session = self.session
+        self.save()
         self.board.set_marked(reserved_squares(session))
         if session.setup is not None:
             self.board.draw(session.setup)
@@ -112,7 +115,6 @@ class Page:
             self.board.draw(session.game.board, marks_for(session))
         for view in self.views:
             view.render(session)
-        self.save()
         if self.asking:
             self.ask_computer()
 

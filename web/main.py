@@ -25,14 +25,29 @@ never fires.
 
 from __future__ import annotations
 
+import traceback
+
 from pyscript import window
 
-from web import records_panel, worker_client
-from web.app import LocalStorage, Page
-from web.dom import spawn
-from web.remote_dom import Dom
-from web.session import Session
-from web.storage import load_state
+
+def failed(error: BaseException) -> None:
+    """Say on the loading screen that the game could not start, and why; the whole
+    story goes to the console (from a worker, PyScript would show it nowhere)."""
+    window.console.error("".join(traceback.format_exception(error)))
+    window.tablutLoadFailed(f"The game could not start ({type(error).__name__}: {error}).")
+
+
+try:
+    # Inside the guard: a module that cannot be imported is reported like any failure.
+    from web import records_panel, worker_client
+    from web.app import LocalStorage, Page
+    from web.dom import spawn
+    from web.remote_dom import Dom
+    from web.session import Session
+    from web.storage import load_state
+except Exception as problem:
+    failed(problem)
+    raise
 
 
 def main() -> Page:
@@ -48,7 +63,7 @@ def main() -> Page:
             session.say(problem)
         records_panel.install(session, storage, page.listeners, dom)
     except Exception as error:
-        window.tablutLoadFailed(f"The game could not start ({error}).")
+        failed(error)
         raise
     document.getElementById("loading").hidden = True
     document.getElementById("game").hidden = False

@@ -207,8 +207,15 @@
       if (settled) return;
       settled = true;
       clearTimeout(timer);
-      location.reload();
+      // Once this document has loaded, so that no download of it is cut short.
+      if (document.readyState === "complete") location.reload();
+      else addEventListener("load", function () { location.reload(); });
     }, fallBack);
+    // This document is only a step: the browser need not fetch its icon (after the
+    // load, which the reload would cut short); the reloaded page shows it.
+    document.querySelectorAll("link[rel~='icon']").forEach(function (link) {
+      link.href = "data:,";
+    });
   }
 
   function navigationType() {

@@ -75,9 +75,22 @@ function isolated(response) {
 function fetchAndKeep(url) {
   return fetch(url, { cache: "no-cache", credentials: "same-origin" }).then((response) => {
     const answer = isolated(response);
+    if (!response.ok) report(url, response.status);
     if (!response.ok || !FILES.has(url)) return answer;
     const kept = answer.clone();
     return caches.open(CACHE).then((cache) => cache.put(url, kept)).then(() => answer);
+  }, (error) => {
+    report(url, 0);
+    throw error;
+  });
+}
+
+// A file of the site that could not be fetched: the pages are told (web/loading.js says
+// so on the loading screen when the game cannot start without it). The request may
+// come from one of the page's workers, whose own errors are not the page's.
+function report(url, status) {
+  self.clients.matchAll({ type: "window" }).then((clients) => {
+    for (const client of clients) client.postMessage({ failed: url, status });
   });
 }
 

@@ -96,7 +96,8 @@ def measure_page(base_url: str, launch: dict[str, Any]) -> dict[str, float]:
         page = context.new_page()
         started = time.time()
         page.goto(base_url)
-        figures.update({f"cold {k}": v for k, v in page_figures(page, started, answer=True).items()})
+        cold = page_figures(page, started, answer=True)
+        figures.update({f"cold {k}": v for k, v in cold.items()})
         # Let the service worker finish its cache, as a returning visitor's has (an
         # older build's fills it before it is ready; this one's says data-offline).
         page.evaluate("navigator.serviceWorker.ready.then(() => true)")
@@ -148,7 +149,8 @@ def report(runs: list[dict[str, float]]) -> None:
     for name, figure, against in RATIOS:
         ratios = [run[figure] / run[against] for run in runs if figure in run]
         if ratios:
-            print(f"  {name:36} {statistics.median(ratios):6.2f}x [{min(ratios):.2f}-{max(ratios):.2f}]")
+            print(f"  {name:36} {statistics.median(ratios):6.2f}x "
+                  f"[{min(ratios):.2f}-{max(ratios):.2f}]")
 
 
 def main(argv: list[str] | None = None) -> int:
