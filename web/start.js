@@ -15,7 +15,7 @@
 //   start-up blocks the page for a few seconds, and a search is stopped by restarting
 //   the computer's worker instead of interrupting it.
 //
-// It also starts the computer player (web/ai_worker.py in a worker of its own) and is
+// It also holds the computer player (web/ai_worker.py in a worker of its own) and is
 // the one road to it: `window.tablutAI` (see makeComputer), used by
 // web/worker_client.py whichever thread that runs in.
 // `document.documentElement.dataset.python` says which way the page started, and
@@ -145,10 +145,11 @@
 
   function startPython(mode) {
     document.documentElement.dataset.python = mode;
+    // The computer's worker is started by web/main.py once the board is drawn: two
+    // interpreters starting at once, even in two workers, delay the board by seconds
+    // on a busy two-core machine (tests/e2e/measure_startup.py), and the computer is
+    // not up much sooner for it.
     window.tablutAI = makeComputer(mode === "worker");
-    // Two interpreters starting at once on a single busy thread would delay the board;
-    // from workers they use two cores.
-    if (mode === "worker") window.tablutAI.start();
     var script = document.createElement("script");
     script.type = "py";
     script.src = MAIN;

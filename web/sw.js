@@ -72,13 +72,17 @@ function isolated(response) {
 // HTTP cache costs a 304, yet a file of an older build is never kept under this
 // build's version. What is kept has the headers already, so that a cached response is
 // handed out as it is (which lets the browser keep its compiled code beside it).
-function fetchAndKeep(url) {
+// The response is handed on at once, while its copy goes to the cache (``keep`` is
+// the event's waitUntil): the interpreter is compiled as it downloads.
+function fetchAndKeep(url, keep) {
   return fetch(url, { cache: "no-cache", credentials: "same-origin" }).then((response) => {
     const answer = isolated(response);
     if (!response.ok) report(url, response.status);
-    if (!response.ok || !FILES.has(url)) return answer;
-    const kept = answer.clone();
-    return caches.open(CACHE).then((cache) => cache.put(url, kept)).then(() => answer);
+    if (response.ok && FILES.has(url)) {
+      const kept = answer.clone();
+      keep(caches.open(CACHE).then((cache) => cache.put(url, kept)));
+    }
+    return answer;
   }, (error) => {
     report(url, 0);
     throw error;
@@ -110,19 +114,24 @@ self.addEventListener("fetch", (event) => {
   event.respondWith(
     caches.open(CACHE)
       .then((cache) => cache.match(key))
-      .then((cached) => cached || fetchAndKeep(key))
+      .then((cached) => cached || fetchAndKeep(key, (done) => event.waitUntil(done)))
   );
 });
 
 // Every file of the build that is not in the cache yet, fetched into it; answers how
 // many files the cache holds.
 function precache() {
+  const kept = [];
   return caches.open(CACHE).then((cache) =>
     Promise.all(PRECACHE.map((relative) => {
       const url = new URL(relative, self.location).href;
-      return cache.match(url).then((cached) => cached || fetchAndKeep(url));
+      return cache.match(url).then((cached) => cached ||
+        fetchAndKeep(url, (done) => kept.push(done)).then((response) => {
+          if (!response.ok) throw new Error(url + ": HTTP " + response.status);
+          if (response.body) response.body.cancel(); // only the cache's copy is wanted
+        }));
     }))
-  ).then((responses) => responses.length);
+  ).then(() => Promise.all(kept)).then(() => PRECACHE.length);
 }
 
 self.addEventListener("message", (event) => {

@@ -18,9 +18,8 @@ from web.computer import Stopped, as_data, checked
 
 
 def start() -> None:
-    """Start the AI worker, if web/start.js has not already (it starts it at once when
-    the page's Python runs in a worker; on the main thread, only once the board is
-    drawn, so that the two interpreters do not compete while a person waits)."""
+    """Start the AI worker (web/main.py does once the board is drawn, so that the two
+    interpreters do not compete while a person waits for it)."""
     window.tablutAI.start()
 
 
