@@ -65,6 +65,14 @@ def explain_illegal(board: Board, move: Move) -> str:
     return f"{text}: that piece may not stop on {square_name(to)}"
 
 
+def _time_control(data: dict[str, Any]) -> str | None:
+    """A saved game's time control (none in records made before clocks)."""
+    time_control = data.get("time_control")
+    if time_control is not None and not isinstance(time_control, str):
+        raise RecordError("a saved game's time control must be text, as in 5+3")
+    return time_control
+
+
 class Game:
     """A game of Tablut under one rule set, from a start position, with undo and redo.
 
@@ -88,6 +96,9 @@ class Game:
         self.start = format_position(self.board)
         self.moves: list[Move] = []
         self.limit = limit
+        # The time control the game is played under, as written in records ("5+3",
+        # "10s"), or None; the engine only carries it, the page keeps the clocks.
+        self.time_control: str | None = None
 
     # -- where we are ----------------------------------------------------------------------
 
@@ -196,6 +207,8 @@ class Game:
             "moves": [format_move(m) for m in self.moves],
             "ply": self.ply,
             "limit": self.limit,
+            # Only when set, so that a record without a clock reads as it always has.
+            **({"time_control": self.time_control} if self.time_control else {}),
         }
 
     def to_json(self) -> str:
@@ -235,6 +248,7 @@ class Game:
         if isinstance(ply, bool) or not isinstance(ply, int) or not 0 <= ply <= len(moves):
             raise RecordError(f"the saved position {ply!r} is not a ply of the game")
         game.goto(ply)
+        game.time_control = _time_control(data)
         return game
 
     @classmethod

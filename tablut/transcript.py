@@ -5,6 +5,7 @@ The form follows PGN's habits::
     [Game "Tablut"]
     [Rules "berkeley"]
     [Start "---BBB---/----B----/ ... /----B----/---BBB--- b"]
+    [TimeControl "5+3"]
     [Result "White wins: the king escaped."]
 
     1. i6-g d5-7
@@ -27,7 +28,8 @@ from .side import Side
 
 _TAG = re.compile(r'^\[(\w+)\s+"([^"]*)"\]$')
 _MOVE_NUMBER = re.compile(r"^\d+\.(\.\.)?$")
-_KNOWN_TAGS = {"Game", "Rules", "Start", "Result", "Date", "Black", "White", "Event"}
+_KNOWN_TAGS = {"Game", "Rules", "Start", "Result", "Date", "Black", "White", "Event",
+               "TimeControl"}
 
 
 class TranscriptError(ValueError):
@@ -52,6 +54,8 @@ def result_text(game: Game) -> str:
 def export_transcript(game: Game, tags: dict[str, str] | None = None) -> str:
     """The whole record of ``game`` (every move, not just up to the cursor) as text."""
     lines = ['[Game "Tablut"]', f'[Rules "{game.rules.name}"]', f'[Start "{game.start}"]']
+    if game.time_control:
+        lines.append(f'[TimeControl "{game.time_control}"]')
     for name, value in (tags or {}).items():
         lines.append(f'[{name} "{value.replace(chr(34), chr(39))}"]')
     lines.append(f'[Result "{result_text(game)}"]')
@@ -93,6 +97,8 @@ def import_transcript(text: str) -> Game:
         actual = result_text(game)
         if claimed.strip() not in ("", "*", actual):
             raise TranscriptError(line, f"the moves give {actual!r}, not {claimed!r}")
+    if "TimeControl" in tags:
+        game.time_control = tags["TimeControl"][1].strip() or None
     return game
 
 

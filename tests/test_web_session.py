@@ -190,7 +190,8 @@ def test_the_computer_waits_while_a_person_looks_back() -> None:
 
 def test_a_failing_computer_is_reported_and_the_game_goes_on() -> None:
     class Broken(LocalComputer):
-        async def think(self, record: str, level: int, seed: int) -> None:
+        async def think(self, record: str, level: int, seed: int,
+                        seconds: float | None = None) -> None:
             raise RuntimeError("worker gone")
 
     session = Session()

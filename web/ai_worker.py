@@ -23,7 +23,7 @@ from collections.abc import Callable, Iterator
 from typing import Any, TypeVar
 
 from tablut import Game
-from tablut.ai import DEFAULT_LEVEL, Analysis, Engine
+from tablut.ai import DEFAULT_LEVEL, LEVELS, Analysis, Engine
 
 #: What a stopped call answers (web/start.js knows the same text).
 STOPPED = "tablut:stopped"
@@ -70,10 +70,12 @@ def _stoppable(function: Callable[..., Answer]) -> Callable[..., Answer | str]:
 
 
 @_stoppable
-def think(record: str, level: int = DEFAULT_LEVEL, seed: int = 0) -> str | None:
+def think(record: str, level: int = DEFAULT_LEVEL, seed: int = 0,
+          seconds: float | None = None) -> str | None:
     """The computer's move and what it thought, for the side to move in ``record``: the
     final :meth:`Analysis.to_dict` as JSON (``move``, ``from``, ``to``, ``score``, ``pv``,
-    ``depth`` ...), or None when the game is over.
+    ``depth`` ...), or None when the game is over. ``seconds``, when given (a clock),
+    caps the level's own thinking time.
 
     JSON, because a string crosses between the threads unchanged whatever the bridge
     makes of dicts.
@@ -81,7 +83,13 @@ def think(record: str, level: int = DEFAULT_LEVEL, seed: int = 0) -> str | None:
     game = Game.from_json(record)
     if not game.legal_moves():
         return None
-    return json.dumps(Engine(level=int(level), seed=int(seed)).think(game.board).to_dict())
+    engine = Engine(level=int(level), seed=int(seed))
+    if seconds is None:
+        return json.dumps(engine.think(game.board).to_dict())
+    spec = LEVELS[int(level)]
+    limits = {"time_limit": min(float(seconds), spec.seconds), "nodes": spec.nodes,
+              "depth": spec.depth}
+    return json.dumps(engine.think(game.board, **limits).to_dict())
 
 
 # The analysis in progress: one search generator, advanced one depth per call, so that its

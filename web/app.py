@@ -12,6 +12,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from pyscript import window
+
 from web.board import BoardView, marks_for, reserved_squares
 from web.board_input import BoardInput
 from web.computer import ComputerTurns, Request, carry_out
@@ -22,14 +24,21 @@ from web.setup_mode import clear_setup, setup_start_position
 from web.state import STORAGE_KEY
 from web.views import (
     AnalysisView,
+    AnnouncerView,
     ButtonsView,
     CapturedView,
+    ClockView,
+    IntroView,
     MatchView,
     MoveListView,
     NoticeView,
+    ReviewView,
     StatusView,
 )
 from web.worker_client import WorkerComputer
+
+#: How often the clocks are read and redrawn, in milliseconds.
+TICK_MS = 100
 
 
 class LocalStorage:
@@ -60,22 +69,37 @@ class Page:
         self.document = document
         self.storage = storage
         self.listeners = Listeners()
-        self.computer = WorkerComputer()
+        self.computer = WorkerComputer(document)
         self.turns = ComputerTurns(session)
         self.board = BoardView(document, document.getElementById("board"),
                                marked=reserved_squares(session))
         self.input = BoardInput(session, self.board, document, self.listeners)
         self.status = StatusView(document, self.turns)
+        self.clocks = ClockView(document)
         self.views = [self.status, ButtonsView(document), MoveListView(document),
                       CapturedView(document), AnalysisView(document, self.turns),
                       MatchView(document), NoticeView(document, self.listeners, session),
+                      IntroView(document, window), AnnouncerView(document), self.clocks,
+                      ReviewView(document, self.listeners, session),
                       SettingsForm(session, document, self.listeners)]
         self.saved: str | None = None
+        self.ticks = 0
         self.save_failed = False
         self.asking = False
         self._wire_buttons()
         session.subscribe(self.refresh)
-        self.refresh()
+        session.notify()  # the first drawing; a restored game's clock starts running
+        self.listeners.every(TICK_MS, self.tick)
+
+    def tick(self) -> None:
+        """Ten times a second: a running clock is redrawn, and a side out of time loses;
+        once a second, the time left is saved (a reload goes on from there)."""
+        if self.session.clocks is not None and self.session.clocks.running is not None:
+            self.session.tick()
+            self.clocks.render(self.session)
+            self.ticks += 1
+            if self.ticks % (1000 // TICK_MS) == 0:
+                self.save()
 
     def _wire_buttons(self) -> None:
         session = self.session
@@ -88,6 +112,9 @@ class Page:
             "back": lambda: session.step(-1),
             "forward": lambda: session.step(1),
             "analysis-toggle": session.toggle_analysis,
+            "intro-toggle": session.toggle_intro,
+            "review-start": self.ask_review,
+            "review-stop": session.stop_review,
             "setup-clear": lambda: clear_setup(session),
             "setup-start": lambda: setup_start_position(session),
         }
@@ -137,6 +164,12 @@ class Page:
         """From now on, carry the session's questions to the computer."""
         self.asking = True
         request = self.turns.next_request()
+        if request is not None:
+            self._carry(request)
+
+    def ask_review(self) -> None:
+        """Ask the computer to review the game, position after position."""
+        request = self.turns.ask_review()
         if request is not None:
             self._carry(request)
 

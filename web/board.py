@@ -60,6 +60,7 @@ class Marks:
         hint: a suggested move (from, to), or None.
         fading: pieces that a capture has just removed, as (square, kind): they fade out.
         moved: the move just made (from, to): its piece slides to its square.
+        better: the move a review found better than the one played here, or None.
     """
 
     selected: int | None = None
@@ -69,6 +70,7 @@ class Marks:
     hint: tuple[int, int] | None = None
     fading: list[tuple[int, str]] = field(default_factory=list)
     moved: tuple[int, int] | None = None
+    better: tuple[int, int] | None = None
 
 
 def marks_for(session: Session) -> Marks:
@@ -77,7 +79,8 @@ def marks_for(session: Session) -> Marks:
     (captured pieces fading, the piece that just moved)."""
     game = session.game
     marks = Marks(selected=session.selected, targets=session.targets(), hint=session.hint,
-                  fading=session.fading, moved=session.just_moved)
+                  fading=session.fading, moved=session.just_moved,
+                  better=session.better_move())
     if game.ply:
         marks.last = game.moves[game.ply - 1]
         marks.winning = game.board.outcome() is not None
@@ -90,9 +93,17 @@ def reserved_squares(session: Session) -> tuple[int, ...]:
     return CORNERS if session.game.rules.corners_restricted else ()
 
 
-def square_label(sq: int, piece: str | None) -> str:
-    """The accessible name of square ``sq`` holding ``piece``, such as "e5, white king"."""
-    return f"{square_name(sq)}, {PIECE_WORDS[piece] if piece else 'empty'}"
+def square_label(sq: int, piece: str | None, marks: Marks | None = None) -> str:
+    """The accessible name of square ``sq`` holding ``piece``, such as "e5, white king",
+    with what the marks say of it: "picked up", or "legal move" for the piece picked up."""
+    name = f"{square_name(sq)}, {PIECE_WORDS[piece] if piece else 'empty'}"
+    if marks is None:
+        return name
+    if sq == marks.selected:
+        name += ", picked up"
+    elif sq in marks.targets:
+        name += ", legal move"
+    return name
 
 
 def square_origin(sq: int) -> tuple[int, int]:
@@ -141,10 +152,13 @@ class BoardView:
         """Build the empty board in ``container``; ``marked`` squares (restricted corners)
         are drawn as reserved, like the throne."""
         self.document = document
+        # tabindex -1: the board is one tab stop, its roving square; the svg itself is
+        # not (a focus listener would otherwise make Chromium stop on it too).
         self.svg = self._element(
             "svg",
             viewBox=f"0 0 {EXTENT} {EXTENT}",
             role="group",
+            tabindex="-1",
             **{"aria-label": "Board", "class": "board-svg"},
         )
         self.squares: dict[int, Any] = {}
@@ -170,8 +184,11 @@ class BoardView:
         self.fading = self._layer("fading")
         self.pieces = self._layer("pieces")
         self.arrows = self._layer("arrows")
-        self.ring = self._element("rect", width=CELL - 0.6, height=CELL - 0.6, rx=1,
-                                  **{"class": "focus-ring", "aria-hidden": "true"})
+        self.ring = self._element("g", **{"class": "focus-ring", "aria-hidden": "true"})
+        for tone, inset in (("outer", 0.3), ("inner", 1.05)):
+            self.ring.appendChild(self._element(
+                "rect", x=inset, y=inset, width=CELL - 2 * inset, height=CELL - 2 * inset,
+                rx=1, **{"class": tone}))
         self.svg.appendChild(self.ring)
         self.piece_elements: dict[int, Any] = {}
         self.set_marked(marked)
@@ -202,39 +219,18 @@ class BoardView:
         """Show the pieces of ``board`` with ``marks``, and name every square after what
         stands on it."""
         marks = marks or Marks()
-        targets = set(marks.targets)
-        special: dict[int, list[str]] = {}
-        if marks.last is not None:
-            special.setdefault(marks.last[0], []).append("last-from")
-            special.setdefault(marks.last[1], []).append(
-                "last-to winning" if marks.winning else "last-to")
-        if marks.hint is not None:
-            special.setdefault(marks.hint[0], []).append("hint-from")
-            special.setdefault(marks.hint[1], []).append("hint-to")
-        if marks.selected is not None:
-            special.setdefault(marks.selected, []).append("selected")
+        classes = self._square_classes(marks)
         self.pieces.replaceChildren()
         self.piece_elements = {}
         for sq in self.squares:
             piece = board.piece_at(sq)
-            self._set(sq, "aria-label", square_label(sq, piece))
-            classes = ["square"]
-            if sq in self.marked:
-                classes.append("reserved-square")
-            if sq in targets:
-                classes.append("target")
-            classes.extend(special.get(sq, ()))
-            self._set(sq, "class", " ".join(classes))
+            self._set(sq, "aria-label", square_label(sq, piece, marks))
+            self._set(sq, "class", " ".join(classes[sq]))
             if piece is not None:
                 element = self._piece(sq, piece)
                 self.pieces.appendChild(element)
                 self.piece_elements[sq] = element
-        self.overlay.replaceChildren()
-        for sq in sorted(targets):
-            x, y = square_origin(sq)
-            self.overlay.appendChild(self._element(
-                "circle", cx=x + CELL / 2, cy=y + CELL / 2, r=1.4,
-                **{"class": "target-dot", "aria-hidden": "true"}))
+        self._draw_overlay(marks)
         self.fading.replaceChildren()
         for sq, piece in marks.fading:
             ghost = self._piece(sq, piece, contract=False)
@@ -243,8 +239,42 @@ class BoardView:
         self.arrows.replaceChildren()
         if marks.hint is not None:
             self.arrows.appendChild(self._arrow(*marks.hint))
+        if marks.better is not None:
+            self.arrows.appendChild(self._arrow(*marks.better, kind="better"))
         if marks.moved is not None:
             self._slide(*marks.moved)
+
+    def _square_classes(self, marks: Marks) -> dict[int, list[str]]:
+        """Each square's classes: reserved, legal target, last move, hint, selected."""
+        classes = {sq: ["square"] for sq in self.squares}
+        for sq in self.marked:
+            classes[sq].append("reserved-square")
+        for sq in marks.targets:
+            classes[sq].append("target")
+        if marks.last is not None:
+            classes[marks.last[0]].append("last-from")
+            classes[marks.last[1]].append("last-to winning" if marks.winning else "last-to")
+        if marks.hint is not None:
+            classes[marks.hint[0]].append("hint-from")
+            classes[marks.hint[1]].append("hint-to")
+        if marks.selected is not None:
+            classes[marks.selected].append("selected")
+        return classes
+
+    def _draw_overlay(self, marks: Marks) -> None:
+        """The marks drawn over the squares: the last move's frames, the targets' dots."""
+        self.overlay.replaceChildren()
+        for sq in marks.last or ():
+            # A dark inset frame: the last move is told by shape, not by its tint alone.
+            x, y = square_origin(sq)
+            self.overlay.appendChild(self._element(
+                "rect", x=x + 0.7, y=y + 0.7, width=CELL - 1.4, height=CELL - 1.4,
+                **{"class": "last-mark", "aria-hidden": "true"}))
+        for sq in sorted(marks.targets):
+            x, y = square_origin(sq)
+            self.overlay.appendChild(self._element(
+                "circle", cx=x + CELL / 2, cy=y + CELL / 2, r=1.4,
+                **{"class": "target-dot", "aria-hidden": "true"}))
 
     def _slide(self, frm: int, to: int) -> None:
         """Let the piece now on ``to`` slide there from ``frm``: it starts drawn on its
@@ -260,8 +290,7 @@ class BoardView:
     def move_ring(self, sq: int) -> None:
         """Put the keyboard focus ring around square ``sq``."""
         x, y = square_origin(sq)
-        self.ring.setAttribute("x", str(x + 0.3))
-        self.ring.setAttribute("y", str(y + 0.3))
+        self.ring.setAttribute("transform", f"translate({x} {y})")
 
     def set_cursor(self, sq: int, *, focus: bool = True) -> None:
         """Make ``sq`` the board's one tabbable square (roving tabindex); focus it."""
@@ -315,18 +344,19 @@ class BoardView:
                 **{"class": "cross"}))
         return group
 
-    def _arrow(self, frm: int, to: int) -> Any:
+    def _arrow(self, frm: int, to: int, kind: str = "hint") -> Any:
+        """An arrow from ``frm`` to ``to``: the hint, or the better move of a review."""
         (x1, y1), (x2, y2) = square_origin(frm), square_origin(to)
         half = CELL / 2
         line = self._element(
             "line", x1=x1 + half, y1=y1 + half, x2=x2 + half, y2=y2 + half,
-            **{"class": "hint-arrow", "marker-end": "url(#arrow-head)"})
-        if not self.svg.querySelector("#arrow-head"):
+            **{"class": f"{kind}-arrow", "marker-end": f"url(#{kind}-head)"})
+        if not self.svg.querySelector(f"#{kind}-head"):
             defs = self._element("defs")
-            marker = self._element("marker", id="arrow-head", viewBox="0 0 10 10", refX=5,
+            marker = self._element("marker", id=f"{kind}-head", viewBox="0 0 10 10", refX=5,
                                    refY=5, markerWidth=3, markerHeight=3, orient="auto")
             marker.appendChild(self._element("path", d="M0 0L10 5L0 10z",
-                                             **{"class": "hint-head"}))
+                                             **{"class": f"{kind}-head"}))
             defs.appendChild(marker)
             self.svg.insertBefore(defs, self.svg.firstChild)
         return line

@@ -5,7 +5,8 @@
   and the release plays the move to the square under the pointer, if legal.
 - On the board, the arrow keys, Home and End move the keyboard cursor (the one tabbable
   square); Enter or Space acts on it; Escape puts a picked-up piece down.
-- Anywhere else but in a form control, Left and Right step through the game.
+- Anywhere else but in a form control, Left and Right step through the game; ``p`` reads
+  the position aloud, ``l`` lists every piece, and ``?`` opens the keyboard help.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from tablut.squares import parse_square
 from web.board import EXTENT, BoardView, square_at, step
 from web.dom import Listeners
 from web.session import Session
+from web.speech import piece_list, position_summary
 
 #: Pointer travel, in CSS pixels, that turns a press on a piece into a drag.
 DRAG_THRESHOLD = 5
@@ -48,6 +50,7 @@ class BoardInput:
         """Listen to the board of ``view`` and to ``document``'s keys."""
         self.session = session
         self.view = view
+        self.keys_dialog = document.getElementById("keys-dialog")
         self.press: Press | None = None
         svg = view.svg
         for event, handler in (("pointerdown", self.on_pointer_down),
@@ -147,5 +150,12 @@ class BoardInput:
         target = event.target
         if target is not None and str(getattr(target, "tagName", "")).upper() in TYPING_TAGS:
             return
-        if event.key in ("ArrowLeft", "ArrowRight"):
-            self.session.step(-1 if event.key == "ArrowLeft" else 1)
+        key = str(event.key)
+        if key in ("ArrowLeft", "ArrowRight"):
+            self.session.step(-1 if key == "ArrowLeft" else 1)
+        elif key in ("p", "P"):
+            self.session.speak(position_summary(self.session.game))
+        elif key in ("l", "L"):
+            self.session.speak(piece_list(self.session.game))
+        elif key == "?":
+            self.keys_dialog.showModal()

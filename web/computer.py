@@ -27,7 +27,10 @@ from dataclasses import dataclass
 from typing import Any, Literal, Protocol
 
 from tablut import Side
+from tablut.ai import LEVELS
 from web import ai_worker
+from web.clock import think_seconds
+from web.review import REVIEW_LEVEL, record_key
 from web.session import Session
 
 #: Pause before each move when the computer plays both sides, so a person can follow.
@@ -43,7 +46,7 @@ HINT_MAX_LEVEL = 5
 #: stopped it too (a stop stops every call made before it).
 ASKS = 3
 
-Kind = Literal["move", "hint", "analysis"]
+Kind = Literal["move", "hint", "analysis", "review"]
 
 
 @dataclass(frozen=True)
@@ -57,7 +60,8 @@ class Request:
         record: the game, as :meth:`tablut.Game.to_json`.
         level: the level to search at; seed: the level's noise seed.
         pause: seconds to wait before asking (computer against computer).
-        seconds: how long an analysis may run.
+        seconds: how long an analysis may run, or the most a move may take (its clock),
+            None for the level's own limits.
     """
 
     kind: Kind
@@ -66,7 +70,7 @@ class Request:
     level: int
     seed: int
     pause: float = 0.0
-    seconds: float = ANALYSIS_SECONDS
+    seconds: float | None = None
 
 
 @dataclass(frozen=True)
@@ -133,10 +137,11 @@ class ComputerTurns:
         if session.computer_to_move():
             both = settings.is_computer(Side.BLACK) and settings.is_computer(Side.WHITE)
             self.thinking = self._request("move", settings.level,
-                                          pause=SELF_PLAY_PAUSE if both else 0.0)
+                                          pause=SELF_PLAY_PAUSE if both else 0.0,
+                                          seconds=self._clock_allows(settings.level))
             return self.thinking
-        if settings.analysis and session.setup is None and session.game.outcome() is None:
-            return self._request("analysis", settings.level)
+        if settings.analysis and session.setup is None and not session.over():
+            return self._request("analysis", settings.level, seconds=ANALYSIS_SECONDS)
         return None
 
     def ask_hint(self) -> Request | None:
@@ -149,16 +154,45 @@ class ComputerTurns:
         session.say("Looking for a good move…")
         return self._request("hint", min(session.settings.level, HINT_MAX_LEVEL))
 
-    def _request(self, kind: Kind, level: int, pause: float = 0.0) -> Request:
+    def _request(self, kind: Kind, level: int, pause: float = 0.0,
+                 seconds: float | None = None) -> Request:
         session = self.session
         return Request(kind, session.generation, session.game.to_json(), level,
-                       session.settings.seed, pause)
+                       session.settings.seed, pause, seconds)
+
+    def _clock_allows(self, level: int) -> float | None:
+        """The most the computer may think on its clock, or None without a clock."""
+        session = self.session
+        if session.clocks is None:
+            return None
+        return think_seconds(session.clocks, session.game.side, session.now(),
+                             LEVELS[level].seconds)
+
+    def ask_review(self) -> Request | None:
+        """Start reviewing the game: a question about each of its positions in turn."""
+        review = self.session.start_review()
+        if review is None:
+            return None
+        return self._request("review", REVIEW_LEVEL)
 
     def current(self, request: Request) -> bool:
-        """Whether ``request`` is still about the position shown, and still wanted."""
-        if request.generation != self.session.generation:
+        """Whether ``request`` is still about the position shown (a review: the same
+        game), and still wanted."""
+        session = self.session
+        if request.kind == "review":
+            review = session.review
+            return (review is not None and not review.stopped
+                    and review.key == record_key(session.game))
+        if request.generation != session.generation:
             return False
-        return request.kind != "analysis" or self.session.settings.analysis
+        return request.kind != "analysis" or session.settings.analysis
+
+    def reviewed(self, request: Request, ply: int, data: dict[str, Any] | None) -> None:
+        """The computer's judgement of the position at ``ply`` for the review."""
+        review = self.session.review
+        if self.current(request) and review is not None:
+            review.add(ply, data)
+            self.session.notify()
 
     def is_thinking(self) -> bool:
         """Whether the computer is choosing a move for the position shown."""
@@ -216,8 +250,10 @@ class Computer(Protocol):
     """The computer player as the page reaches it: each call may take seconds, and
     raises :class:`Stopped` when :meth:`stop` stopped it."""
 
-    async def think(self, record: str, level: int, seed: int) -> dict[str, Any] | None:
-        """The move for the side to move in ``record`` and what was thought of it."""
+    async def think(self, record: str, level: int, seed: int,
+                    seconds: float | None = None) -> dict[str, Any] | None:
+        """The move for the side to move in ``record`` and what was thought of it, in at
+        most ``seconds`` when given."""
         ...
 
     async def start_analysis(self, record: str, seconds: float) -> int:
@@ -258,19 +294,38 @@ async def carry_out(turns: ComputerTurns, request: Request, computer: Computer) 
 async def _ask(turns: ComputerTurns, request: Request, computer: Computer) -> None:
     """One asking of ``request``; each answer is given once the computer is no longer
     watched, so that what it changes (a move played) stops nothing."""
+    if request.kind == "review":
+        await _review(turns, request, computer)
+        return
     if request.kind != "analysis":
         with turns.running(request, computer.stop):
-            data = await computer.think(request.record, request.level, request.seed)
+            data = await computer.think(request.record, request.level, request.seed,
+                                        request.seconds)
         turns.answer(request, data)
         return
     with turns.running(request, computer.stop):
-        token = await computer.start_analysis(request.record, request.seconds)
+        token = await computer.start_analysis(request.record,
+                                              request.seconds or ANALYSIS_SECONDS)
     while turns.current(request):
         with turns.running(request, computer.stop):
             data = await computer.next_analysis(token)
         if data is None:
             return
         turns.answer(request, data)
+
+
+async def _review(turns: ComputerTurns, request: Request, computer: Computer) -> None:
+    """Ask about every position of the game under review, in order, while wanted."""
+    review = turns.session.review
+    if review is None:
+        return
+    for ply, record in enumerate(review.records()):
+        if not turns.current(request):
+            return
+        if ply not in review.judgements:
+            with turns.running(request, computer.stop):
+                data = await computer.think(record, request.level, 0)
+            turns.reviewed(request, ply, data)
 
 
 class LocalComputer:
@@ -295,9 +350,10 @@ class LocalComputer:
         await asyncio.sleep(0)
         return checked(function(ticket, *args))
 
-    async def think(self, record: str, level: int, seed: int) -> dict[str, Any] | None:
+    async def think(self, record: str, level: int, seed: int,
+                    seconds: float | None = None) -> dict[str, Any] | None:
         """See :meth:`Computer.think`."""
-        return as_data(await self._call(ai_worker.think, record, level, seed))
+        return as_data(await self._call(ai_worker.think, record, level, seed, seconds))
 
     async def start_analysis(self, record: str, seconds: float) -> int:
         """See :meth:`Computer.start_analysis`."""

@@ -79,6 +79,15 @@ class Listeners:
         self._proxies.append(proxy)
         target.addEventListener(event, proxy)
 
+    def every(self, milliseconds: int, action: Callable[[], None]) -> None:
+        """Call ``action()`` every ``milliseconds`` for as long as the page lives."""
+        import js  # this thread's own timers: from a worker, the main thread is not woken
+        from pyodide.ffi import create_proxy
+
+        proxy = create_proxy(lambda: action())
+        self._proxies.append(proxy)
+        js.setInterval(proxy, milliseconds)
+
     def click(self, target: Any, action: Callable[[], None]) -> None:
         """Call ``action()`` when ``target`` is clicked."""
         self.on(target, "click", lambda _event: action())

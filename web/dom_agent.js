@@ -189,8 +189,13 @@
         event.preventDefault(); // Enter saves and Escape cancels the rename
       }
     }, true);
-    // Every form of the page is handled by Python: none is ever sent.
-    document.addEventListener("submit", function (event) { event.preventDefault(); }, true);
+    // Every form of the page is handled by Python: none is ever sent. A dialog's form
+    // (method "dialog") only closes its dialog, as it should.
+    document.addEventListener("submit", function (event) {
+      var method = event.submitter && event.submitter.getAttribute("formmethod") ||
+                   event.target.getAttribute("method");
+      if (String(method).toLowerCase() !== "dialog") event.preventDefault();
+    }, true);
   }
 
   cancelDefaults();

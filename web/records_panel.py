@@ -98,7 +98,7 @@ class RecordsPanel:
                   "copy the link, send it, and your opponent answers with a link of their own.",
                   class_="quiet records-help")
         row = self._add(root, "div", class_="records-row")
-        row.appendChild(self._button("Copy link", self.copy_link, class_="primary"))
+        row.appendChild(self._button("Copy link", self.copy_link))
         row.appendChild(self._button("Copy record", self.copy_record))
         row.appendChild(self._button("Download record", self.download_record))
         self._build_import(root)

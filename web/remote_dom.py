@@ -113,8 +113,9 @@ class Dom:
             handle, name = operation[1], operation[2]
             return lambda *args: self.read("call?", handle, name, *args)
         # An object that is not a node: the real one, through the runtime's proxy.
-        real = self._real(operation[1])
-        return getattr(real, operation[2]) if operation[0] == "get" else real
+        kind, handle, name, *args = operation
+        value = getattr(self._real(handle), name)
+        return value if kind == "get" else value(*args)
 
     # -- events -------------------------------------------------------------------------
 

@@ -19,16 +19,20 @@ Set-up mode's own actions are in :mod:`web.setup_mode`; the computer's turns in
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
 from tablut import RULES, Game, IllegalMove, Move, Side
 from tablut.squares import squares_of
+from web.clock import Clocks, TimeControl
 from web.match_score import MatchScore, match_of, match_score
+from web.review import Review, record_key
 from web.setup_mode import SetupBoard
+from web.speech import move_sentence, selection_sentence
 from web.state import PageState, Settings, StateError, parse_limit, parse_seed, validated
-from web.texts import status_text
+from web.texts import plural, status_text, time_out_sentence
 
 
 @dataclass(frozen=True)
@@ -57,11 +61,26 @@ class Session:
         just_moved: the move just made, until the next redraw (pieces slide along it).
         generation: bumped by every change of the position or the settings.
         notice: the message in the notice area, or None.
+        spoken: what the live region says last, numbered so that the same words said
+            twice are heard twice.
+        intro_open: whether the first words for a newcomer are shown (until a person
+            has moved; a button brings them back).
+        clocks: the two clocks, when the game is played with a time control.
+        time_out: the side that ran out of time, which ended the game, or None.
+        review: the computer's review of the game, once asked for (see web.review).
+        imported: whether the game came from a record, a link or the saved games (it
+            may be reviewed even unfinished).
     """
 
-    def __init__(self, state: PageState | None = None) -> None:
-        """A session showing ``state`` (a fresh game with default settings when None)."""
+    def __init__(self, state: PageState | None = None,
+                 now: Callable[[], float] = lambda: time.monotonic() * 1000) -> None:
+        """A session showing ``state`` (a fresh game with default settings when None);
+        ``now()`` reads the clock in milliseconds."""
         state = state or PageState()
+        self.now = now
+        self.clocks: Clocks | None = state.clocks or self._fresh_clocks(state.settings)
+        self.time_out: Side | None = state.time_out
+        state.game.time_control = state.settings.clock or None
         self.settings: Settings = state.settings
         self.game: Game = state.game
         self.match_results: list[tuple[str | None, int]] = list(state.match_results)
@@ -73,6 +92,10 @@ class Session:
         self.just_moved: Move | None = None
         self.generation = 0
         self.notice: Notice | None = None
+        self.spoken: tuple[int, str] = (0, "")
+        self.intro_open = not self.game.moves
+        self.review: Review | None = None
+        self.imported = False
         self._listeners: list[Callable[[], None]] = []
 
     # -- listening and saving --------------------------------------------------------------
@@ -83,6 +106,7 @@ class Session:
 
     def notify(self) -> None:
         """Tell the listeners that something they show changed."""
+        self._run_clocks()
         for callback in list(self._listeners):
             callback()
         self.fading = []
@@ -98,12 +122,24 @@ class Session:
 
     def state(self) -> PageState:
         """Everything that a reload restores."""
+        clocks = None if self.clocks is None else self.clocks.at(self.now())
         return PageState(self.settings, self.game, list(self.match_results),
-                         self.setup.position() if self.setup else None)
+                         self.setup.position() if self.setup else None, clocks,
+                         self.time_out)
 
     def say(self, text: str, action: tuple[str, Callable[[], None]] | None = None) -> None:
         """Put ``text`` in the notice area, with a button for ``action`` if given."""
         self.notice = Notice(text, action) if text else None
+        self.notify()
+
+    def speak(self, text: str) -> None:
+        """Say ``text`` in the live region (a screen reader reads it out)."""
+        self.spoken = (self.spoken[0] + 1, text)
+        self.notify()
+
+    def toggle_intro(self) -> None:
+        """Show or hide the first words for a newcomer."""
+        self.intro_open = not self.intro_open
         self.notify()
 
     def dismiss(self) -> None:
@@ -112,14 +148,18 @@ class Session:
 
     # -- who plays -------------------------------------------------------------------------
 
+    def over(self) -> bool:
+        """Whether the game has ended at the position shown, on the board or on time."""
+        return self.game.outcome() is not None or self.time_out is not None
+
     def human_to_move(self) -> bool:
         """Whether a person may move now: a game in progress, a human side to move."""
-        return (self.setup is None and self.game.outcome() is None
+        return (self.setup is None and not self.over()
                 and not self.settings.is_computer(self.game.side))
 
     def computer_to_move(self) -> bool:
         """Whether the computer should choose the next move now."""
-        return (self.setup is None and not self.browsing and self.game.outcome() is None
+        return (self.setup is None and not self.browsing and not self.over()
                 and self.settings.is_computer(self.game.side))
 
     def status(self) -> str:
@@ -127,6 +167,8 @@ class Session:
         if self.setup is not None:
             return (f"Set-up mode: {self.setup.side.word.capitalize()} to move first. Click a "
                     "square to change its piece.")
+        if self.time_out is not None:
+            return time_out_sentence(self.time_out, self._can_win(self.time_out.opponent))
         return status_text(self.game)
 
     def targets(self) -> list[int]:
@@ -136,11 +178,19 @@ class Session:
         return list(squares_of(self.game.board.targets(self.selected)))
 
     def can_undo(self) -> bool:
-        """Whether Undo (and Back) can act."""
-        return self.setup is None and self.game.ply > 0
+        """Whether Undo can act (a game lost on time stays lost)."""
+        return self.can_go_back() and self.time_out is None
 
     def can_redo(self) -> bool:
-        """Whether Redo (and Forward) can act."""
+        """Whether Redo can act."""
+        return self.can_go_forward() and self.time_out is None
+
+    def can_go_back(self) -> bool:
+        """Whether Back can act."""
+        return self.setup is None and self.game.ply > 0
+
+    def can_go_forward(self) -> bool:
+        """Whether Forward can act."""
         return self.setup is None and self.game.ply < len(self.game.moves)
 
     # -- the match -------------------------------------------------------------------------
@@ -148,10 +198,13 @@ class Session:
     def finished_game(self) -> tuple[str | None, int] | None:
         """The game on the board as a match result (winning side, plies) once it has
         ended and is shown at its end; else None."""
-        over = self.game.outcome()
-        if over is None or self.browsing or self.setup is not None:
+        if self.browsing or self.setup is not None:
             return None
-        return over.winner, self.game.ply
+        if self.time_out is not None:
+            winner = self.time_out.opponent
+            return (winner if self._can_win(winner) else None), self.game.ply
+        over = self.game.outcome()
+        return None if over is None else (over.winner, self.game.ply)
 
     def match_table(self) -> MatchScore:
         """The match table, counting the game on the board once it has ended."""
@@ -173,29 +226,38 @@ class Session:
 
     def replace(self, game: Game, settings: Settings | None = None,
                  match_results: list[tuple[str | None, int]] | None = None,
-                 setup: SetupBoard | None = None) -> None:
-        """Show ``game`` in place of the current one (with ``settings``, the match so far
-        and the position being set up, if given): the one way the game is replaced."""
+                 setup: SetupBoard | None = None, clocks: Clocks | None = None) -> None:
+        """Show ``game`` in place of the current one (with ``settings``, the match so far,
+        the position being set up and the clocks, if given; fresh clocks otherwise): the
+        one way the game is replaced."""
         self.settings = settings or self.settings
         self.match_results = [] if match_results is None else match_results
         self.setup = setup
         self.game = game
         self.browsing = game.ply < len(game.moves)
+        self.time_out = None
+        self.review = None
+        self.imported = False
+        self.clocks = clocks if clocks is not None else self._fresh_clocks(self.settings)
+        game.time_control = self.settings.clock or None
         self.changed()
 
     def load_game(self, game: Game, message: str,
                   undo: tuple[str, Callable[[], None]] | None = None) -> None:
         """Replace the game with ``game`` (the rules and move limit follow it; the other
         settings stay), leave set-up mode and the match, and say ``message``."""
-        settings = self.settings_with(rules=game.rules.name, limit=game.limit)
+        settings = self.settings_with(rules=game.rules.name, limit=game.limit,
+                                      clock=self._readable_clock(game.time_control))
         self.replace(game, settings)
+        self.imported = True
         self.say(message, undo)
 
     def restore(self, before: str) -> None:
         """Bring back a state saved by :meth:`offer_restore`."""
         state = PageState.from_json(before)
         setup = SetupBoard(state.setup) if state.setup else None
-        self.replace(state.game, state.settings, state.match_results, setup)
+        self.replace(state.game, state.settings, state.match_results, setup, state.clocks)
+        self.time_out = state.time_out
         self.say("Restored.")
 
     def offer_restore(self, text: str, before: str) -> None:
@@ -208,7 +270,7 @@ class Session:
         before = self.state().to_json()
         had_moves = bool(self.game.moves)
         ended = self.finished_game()
-        in_progress = self.game.outcome() is None
+        in_progress = not self.over()
         text = "New game."
         results = self.match_results
         settings = self.settings
@@ -240,14 +302,23 @@ class Session:
         later = game.moves[game.ply:]
         before = self.state().to_json() if later and later[0] != move else None
         mover, king = game.side, game.board.king
+        if self.time_out is not None:
+            return False
         try:
             game.play(move)
         except IllegalMove:
             return False
+        if self.clocks is not None:
+            self.clocks.moved(mover, self.now())
+        if self.review is not None and self.review.key != record_key(game):
+            self.review = None  # a review of moves that are gone
         captured = list(squares_of(game.board.captured))
         self.fading = [(sq, captured_kind(mover, sq, king)) for sq in captured]
         self.just_moved = move
         self.browsing = False
+        self.spoken = (self.spoken[0] + 1, move_sentence(game, mover, move, self.fading))
+        if not self.settings.is_computer(mover):
+            self.intro_open = False
         self.changed()
         if before is not None:
             dropped = len(later)
@@ -276,7 +347,10 @@ class Session:
             self.play((self.selected, sq))
             return
         self.selected = sq if self._movable(sq) and sq != self.selected else None
-        self.notify()
+        if self.selected is not None:
+            self.speak(selection_sentence(self.game.board, sq))
+        else:
+            self.notify()
 
     def pick_up(self, sq: int) -> bool:
         """Start dragging the piece on ``sq``; False if it may not move now."""
@@ -374,7 +448,7 @@ class Session:
         self.settings = self.settings_with(limit=limit)
         self.game.limit = limit
         self.changed()
-        self.say(f"Move limit: {limit} moves a side." if limit else "No move limit.")
+        self.say(f"Move limit: {plural(limit, 'move')} a side." if limit else "No move limit.")
 
     def set_rules(self, name: str) -> None:
         """Play under the rules ``name``: a new game, the old one offered back."""
@@ -400,6 +474,101 @@ class Session:
         """Open or close the analysis panel."""
         self.settings = self.settings_with(analysis=not self.settings.analysis)
         self.changed()
+
+    # -- review --------------------------------------------------------------------------
+
+    def can_review(self) -> bool:
+        """Whether the game may be reviewed: it has moves, and it is finished (at its
+        last move) or came from a record."""
+        game = self.game
+        if self.setup is not None or not game.moves or self.review is not None:
+            return False
+        if self.imported or self.time_out is not None:
+            return True
+        return game.board_at(len(game.moves)).outcome() is not None
+
+    def start_review(self) -> Review | None:
+        """Begin reviewing the game (the computer judges each position in turn)."""
+        if not self.can_review():
+            return None
+        self.review = Review(self.game)
+        self.notify()
+        return self.review
+
+    def stop_review(self) -> None:
+        """Stop the review where it is; what has been judged stays on show."""
+        if self.review is not None:
+            self.review.stopped = True
+            self.notify()
+
+    def better_move(self) -> Move | None:
+        """The better move at the position shown, when the review found that the move
+        played from it was a mistake."""
+        if self.review is None:
+            return None
+        mistake = self.review.mistakes().get(self.game.ply + 1)
+        return None if mistake is None else mistake.better
+
+    # -- the clocks ------------------------------------------------------------------------
+
+    @staticmethod
+    def _fresh_clocks(settings: Settings) -> Clocks | None:
+        """Both clocks full, under the Clock setting (None without a clock)."""
+        return Clocks(TimeControl.parse(settings.clock)) if settings.clock else None
+
+    def _readable_clock(self, text: str | None) -> str:
+        """The Clock setting for a game whose record says ``text``: its time control when
+        it has one the page can keep, else the setting in force."""
+        try:
+            return TimeControl.parse(text).text if text else self.settings.clock
+        except ValueError:
+            return self.settings.clock
+
+    def _run_clocks(self) -> None:
+        """Run the clock of the side to move while the game goes on and is shown at its
+        latest move; stop both while a person looks back, sets up or the game is over."""
+        clocks = self.clocks
+        if clocks is None:
+            return
+        now = self.now()
+        if self.setup is None and not self.browsing and not self.over():
+            if clocks.running is not self.game.side:
+                clocks.start(self.game.side, now)
+        else:
+            clocks.stop(now)
+
+    def tick(self) -> None:
+        """Look at the clocks (the page does ten times a second): the side whose time has
+        run out loses, unless the other side could never win any more (then a draw)."""
+        if self.clocks is None or self.time_out is not None:
+            return
+        side = self.clocks.flagged(self.now())
+        if side is None:
+            return
+        self.clocks.stop(self.now())
+        self.time_out = side
+        self.spoken = (self.spoken[0] + 1, self.status())
+        self.changed()
+
+    def _can_win(self, side: Side) -> bool:
+        """Whether ``side`` could still win: black needs a piece left to capture with;
+        white always has the king while the game goes on."""
+        return side is Side.WHITE or bool(self.game.board.black)
+
+    def set_clock(self, text: str) -> None:
+        """Play under the time control ``text`` ("" for none), both clocks full from this
+        move on."""
+        try:
+            self.settings = self.settings_with(clock=text)
+        except StateError as error:
+            self.say(f"Clock not changed: {error}.")
+            return
+        self.clocks = self._fresh_clocks(self.settings)
+        self.game.time_control = self.settings.clock or None
+        self.changed()
+        self.say(f"Clock: {self.clocks.control.describe()}, from this move on."
+                 if self.clocks else "No clock.")
+
 
 def captured_kind(mover: Side, sq: int, king_before: int) -> str:
     """The kind of piece a move by ``mover`` captured on ``sq``: black's captures are

@@ -13,13 +13,14 @@ from typing import Any
 
 from tablut import RULES, Side
 from tablut.ai import LEVELS
+from web.clock import PRESETS, TimeControl
 from web.dom import Listeners, element
 from web.session import Session
 from web.setup_mode import set_setup_mode, set_setup_side
 
 #: The controls the form writes, by id.
-CONTROLS = ("black-player", "white-player", "level", "rules", "seed", "limit", "match",
-            "setup-mode", "setup-tools", "setup-side", "rules-summary")
+CONTROLS = ("black-player", "white-player", "level", "clock", "rules", "seed", "limit",
+            "match", "setup-mode", "setup-tools", "setup-side", "rules-summary", "more-options")
 
 
 class SettingsForm:
@@ -39,10 +40,15 @@ class SettingsForm:
         for name, spec in RULES.items():
             self.controls["rules"].appendChild(element(document, "option", spec.title,
                                                        value=name))
+        self.document = document
+        self.clocks = set(PRESETS)  # the time controls the Clock menu offers
+        for value, words in PRESETS.items():
+            self.controls["clock"].appendChild(element(document, "option", words, value=value))
         changes: dict[str, Callable[[Any], None]] = {
             "black-player": lambda box: session.set_player(Side.BLACK, str(box.value)),
             "white-player": lambda box: session.set_player(Side.WHITE, str(box.value)),
             "level": lambda box: session.set_level(int(box.value)),
+            "clock": lambda box: session.set_clock(str(box.value)),
             "rules": lambda box: session.set_rules(str(box.value)),
             "seed": lambda box: session.set_seed(str(box.value)),
             "limit": lambda box: session.set_limit(str(box.value)),
@@ -66,10 +72,15 @@ class SettingsForm:
         choice made in another control while this one was handled (the page's Python
         may run in a worker, after the person has moved on)."""
         s = session.settings
+        self._offer_clock(s.clock)
+        # Entering set-up mode opens More options, where the set-up tools live.
+        if session.setup is not None and self.written.get(("setup-mode", "checked")) is not True:
+            self.controls["more-options"].open = True
         wanted: list[tuple[str, str, object]] = [
             ("black-player", "value", s.black), ("white-player", "value", s.white),
             ("level", "value", str(s.level)), ("rules", "value", s.rules),
             ("seed", "value", str(s.seed)), ("limit", "value", str(s.limit or 0)),
+            ("clock", "value", s.clock),
             ("match", "checked", s.match_mode),
             ("match", "disabled", RULES[s.rules].match_games > 1),
             ("setup-mode", "checked", session.setup is not None),
@@ -82,3 +93,12 @@ class SettingsForm:
             if self.written.get((name, prop)) != value or name == changed:
                 setattr(self.controls[name], prop, value)
                 self.written[(name, prop)] = value
+
+    def _offer_clock(self, text: str) -> None:
+        """Add a time control that a record brought to the Clock menu, if it is not one
+        of the presets."""
+        if text and text not in self.clocks:
+            words = TimeControl.parse(text).describe()
+            self.controls["clock"].appendChild(element(self.document, "option", words,
+                                                       value=text))
+            self.clocks.add(text)

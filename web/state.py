@@ -17,12 +17,16 @@ from typing import Any
 
 from tablut import RULES, Game, RecordError, Side
 from tablut.ai import DEFAULT_LEVEL, LEVELS
+from web.clock import ClockError, Clocks, TimeControl
 
 #: The localStorage key of the page's record.
 STORAGE_KEY = "tablut.state"
 
 RECORD_FORMAT = "tablut-page"
-RECORD_VERSION = 1
+#: Version 2 added the clocks (the Clock setting, the time each side has left, and a
+#: loss on time); version 1 records read as games without a clock.
+RECORD_VERSION = 2
+READABLE_VERSIONS = (1, 2)
 
 PLAYERS = ("human", "computer")
 
@@ -47,6 +51,7 @@ class Settings:
         match: play a match of two games with sides swapped (always so under rule sets
             whose match has two games, such as nielsen).
         analysis: whether the analysis panel is open.
+        clock: the time control (a key of :data:`web.clock.PRESETS`: "" for no clock).
     """
 
     black: str = "human"
@@ -57,6 +62,7 @@ class Settings:
     limit: int | None = None
     match: bool = False
     analysis: bool = False
+    clock: str = ""
 
     def player(self, side: Side) -> str:
         """Who plays ``side``: "human" or "computer"."""
@@ -115,6 +121,13 @@ def validated(settings: Settings) -> Settings:
     for flag in ("match", "analysis"):
         if not isinstance(getattr(settings, flag), bool):
             raise StateError(f"the setting {flag} must be true or false")
+    if not isinstance(settings.clock, str):
+        raise StateError("the clock must be a time control such as 5+3")
+    if settings.clock:
+        try:
+            TimeControl.parse(settings.clock)
+        except ClockError as error:
+            raise StateError(f"the clock: {error}") from None
     return settings
 
 
@@ -148,12 +161,16 @@ class PageState:
             "first", "second" or None (see :class:`tablut.Match`).
         setup: the position being set up (a position string, maybe not yet valid), or None
             outside set-up mode.
+        clocks: the clocks (:meth:`web.clock.Clocks.to_dict`), when the game has a clock.
+        time_out: the side that ran out of time, which ended the game, or None.
     """
 
     settings: Settings = field(default_factory=Settings)
     game: Game = field(default_factory=Game)
     match_results: list[tuple[str | None, int]] = field(default_factory=list)
     setup: str | None = None
+    clocks: Clocks | None = None
+    time_out: Side | None = None
 
     def to_json(self) -> str:
         """The record stored under :data:`STORAGE_KEY`."""
@@ -164,6 +181,8 @@ class PageState:
             "game": self.game.to_json(),
             "match": [list(r) for r in self.match_results],
             "setup": self.setup,
+            "clocks": None if self.clocks is None else self.clocks.to_dict(),
+            "time_out": None if self.time_out is None else self.time_out.word,
         }, separators=(",", ":"))
 
     @classmethod
@@ -175,7 +194,7 @@ class PageState:
             raise StateError(f"it is not valid JSON ({error})") from None
         if not isinstance(data, dict) or data.get("format") != RECORD_FORMAT:
             raise StateError("it is not a saved Tablut page")
-        if data.get("version") != RECORD_VERSION:
+        if data.get("version") not in READABLE_VERSIONS:
             raise StateError(f"its version {data.get('version')!r} is not supported")
         settings = Settings.from_dict(data.get("settings", {}))
         if not isinstance(data.get("game"), str):
@@ -190,7 +209,23 @@ class PageState:
         setup = data.get("setup")
         if setup is not None and not is_setup_text(setup):
             raise StateError("its set-up position is damaged")
-        return cls(settings, game, results, setup)
+        return cls(settings, game, results, setup, *_clocks(data, settings))
+
+
+def _clocks(data: dict[str, Any], settings: Settings) -> tuple[Clocks | None, Side | None]:
+    """The saved clocks and loss on time (none in a version 1 record)."""
+    clocks, time_out = data.get("clocks"), data.get("time_out")
+    if time_out is not None and time_out not in ("black", "white"):
+        raise StateError("its loss on time is damaged")
+    if clocks is None:
+        return None, None if time_out is None else Side.parse(time_out)
+    try:
+        saved = Clocks.from_dict(clocks)
+    except ClockError as error:
+        raise StateError(f"its clocks are damaged ({error})") from None
+    if saved.control.text != settings.clock:
+        raise StateError("its clocks and its Clock setting disagree")
+    return saved, None if time_out is None else Side.parse(time_out)
 
 
 def _match_results(data: Any) -> list[tuple[str | None, int]]:

@@ -1,5 +1,5 @@
-"""The words the page shows about a game: the status line, the end of a game, the move
-list and the captured pieces.
+"""The words the page shows about a game: the status line, the end of a game, the first
+words a visitor reads, the move list and the captured pieces.
 
 Browser-free, so that it is tested natively (``tests/test_web_logic.py``).
 """
@@ -9,36 +9,94 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from tablut import Game, Outcome, Reason, Side, format_move, parse_position
+from tablut import Game, Outcome, Reason, Rules, Side, format_move, parse_position
+from tablut.rules import Escape
+from tablut.squares import square_name
+from web.state import Settings
 
 
-def outcome_sentence(outcome: Outcome) -> str:
-    """How a game ended, for the status line: "White wins. The king escaped."."""
+def plural(count: int, word: str, words: str | None = None) -> str:
+    """``count`` and ``word``, made plural when the count is not one: "1 move", "2 moves"."""
+    return f"{count} {word if count == 1 else words or word + 's'}"
+
+
+def outcome_sentence(game: Game, outcome: Outcome) -> str:
+    """How the game ended, for the status line and the announcements: who won and how,
+    with the square where it happened ("Black wins: the king is captured on e4.")."""
     winner = outcome.winner
-    loser = None if winner is None else winner.opponent.word
-    if outcome.reason is Reason.ESCAPE:
-        why = "The king escaped."
-    elif outcome.reason is Reason.KING_CAPTURED:
-        why = "The king was captured."
-    elif outcome.reason is Reason.ENCIRCLED:
-        why = "Black encircled every white piece."
-    elif outcome.reason is Reason.NO_MOVES:
-        why = f"{str(loser).capitalize()} had no legal move."
-    elif outcome.reason is Reason.REPETITION:
-        why = ("A position occurred for the third time." if winner is None
-               else f"{str(loser).capitalize()} repeated a position.")
-    else:
-        why = "The move limit was reached."
-    head = "Draw." if winner is None else f"{winner.word.capitalize()} wins."
-    return f"{head} {why}"
+    head = "Draw" if winner is None else f"{winner.word.capitalize()} wins"
+    return f"{head}: {_how(game, outcome)}."
+
+
+def _how(game: Game, outcome: Outcome) -> str:
+    loser = None if outcome.winner is None else outcome.winner.opponent.word.capitalize()
+    reason = outcome.reason
+    if reason is Reason.ESCAPE:
+        return f"the king reached {square_name(game.board.king)}"
+    if reason is Reason.KING_CAPTURED:
+        return f"the king is captured on {square_name(_king_before_last_move(game))}"
+    if reason is Reason.ENCIRCLED:
+        return "black has surrounded every white piece"
+    if reason is Reason.NO_MOVES:
+        return f"{loser} cannot move"
+    if reason is Reason.REPETITION:
+        if outcome.winner is None:
+            return "the position repeated"
+        return f"{loser} repeated an earlier position"
+    limit = plural(game.limit or 0, "move")
+    return f"{loser} reached the limit of {limit} without winning"
+
+
+def _king_before_last_move(game: Game) -> int:
+    """Where the king stood before the move that took him."""
+    return game.board_at(game.ply - 1).king
 
 
 def status_text(game: Game) -> str:
     """The status line: whose turn it is, or how the game ended."""
     outcome = game.outcome()
     if outcome is not None:
-        return outcome_sentence(outcome)
+        return outcome_sentence(game, outcome)
     return f"{game.side.word.capitalize()} to move."
+
+
+def time_out_sentence(side: Side, other_can_win: bool) -> str:
+    """The end of a game on time: "White lost on time.", or a draw when the other side
+    could never have won (black with no piece left)."""
+    if other_can_win:
+        return f"{side.word.capitalize()} lost on time."
+    return (f"Draw: {side.word.capitalize()} ran out of time, but "
+            f"{side.opponent.word.capitalize()} has no piece left to win with.")
+
+
+#: Who each side is, and what it plays for, in a newcomer's words.
+ROLES = {Side.BLACK: "Black, the attackers", Side.WHITE: "White, the defenders"}
+
+
+def goal(side: Side, rules: Rules) -> str:
+    """What ``side`` plays for under ``rules``."""
+    if side is Side.BLACK:
+        extra = " or surround every white piece" if rules.encirclement else ""
+        return f"capture the king{extra}"
+    where = "a corner" if rules.escape is Escape.CORNER else "any edge square"
+    return f"bring the king to {where}"
+
+
+def intro_text(settings: Settings, rules: Rules, verb: str = "Click") -> str:
+    """The first words a visitor reads: who plays what, what for, and how to move."""
+    people = [side for side in Side if not settings.is_computer(side)]
+    how = f"{verb} a piece, then a square."
+    if len(people) == 1:
+        side = people[0]
+        return (f"You play {ROLES[side]}, against the computer: {goal(side, rules)}. "
+                f"{ROLES[side.opponent].split(',')[0]} tries to "
+                f"{goal(side.opponent, rules)}. {how}")
+    if len(people) == 2:
+        return (f"Two players, one board. {ROLES[Side.BLACK]}, try to "
+                f"{goal(Side.BLACK, rules)}; {ROLES[Side.WHITE]}, try to "
+                f"{goal(Side.WHITE, rules)}. Black moves first. {how}")
+    return ("The computer plays both sides; watch, or choose Human for a side in "
+            "Settings to take over.")
 
 
 def move_label(game: Game, ply: int) -> str:

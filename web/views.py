@@ -10,11 +10,13 @@ from __future__ import annotations
 from typing import Any
 
 from tablut import Side
+from web.clock import shown
 from web.computer import ComputerTurns
 from web.dom import Listeners, element, svg_element
 from web.match_score import PLAYER_NAMES
+from web.review import Mistake
 from web.session import Notice, Session
-from web.texts import captured_counts, move_entries, score_text
+from web.texts import captured_counts, intro_text, move_entries, score_text
 
 
 class StatusView:
@@ -57,8 +59,8 @@ class ButtonsView:
 
     def render(self, session: Session) -> None:
         """Enable the buttons that can act now."""
-        backward, forward = session.can_undo(), session.can_redo()
-        enabled = {"undo": backward, "back": backward, "redo": forward, "forward": forward,
+        enabled = {"undo": session.can_undo(), "back": session.can_go_back(),
+                   "redo": session.can_redo(), "forward": session.can_go_forward(),
                    "hint": session.human_to_move()}
         for name, button in self.buttons.items():
             button.disabled = not enabled[name]
@@ -120,10 +122,11 @@ class MoveListView:
     def render(self, session: Session) -> None:
         """Redraw the moves if the record changed; mark the move shown."""
         game = session.game
-        key = (game.start, tuple(game.moves))
+        mistakes = session.review.mistakes() if session.review is not None else {}
+        key = (game.start, tuple(game.moves), tuple(sorted(mistakes)))
         if key != self.shown:
             self.shown = key
-            self._rebuild(session)
+            self._rebuild(session, mistakes)
         if game.ply != self.current:
             if self.current in self.buttons:
                 self.buttons[self.current].removeAttribute("aria-current")
@@ -135,7 +138,7 @@ class MoveListView:
         if self.unscrolled is not None:
             self._scroll_to(self.unscrolled)
 
-    def _rebuild(self, session: Session) -> None:
+    def _rebuild(self, session: Session, mistakes: dict[int, Mistake]) -> None:
         document = self.document
         rows: dict[int, Any] = {}
         self.list.replaceChildren()
@@ -150,9 +153,12 @@ class MoveListView:
                 if entry.side is Side.WHITE:
                     row.appendChild(element(document, "span", "…", class_="move-gap",
                                             aria_hidden="true"))
+            mistake = mistakes.get(entry.ply)
+            name = f"{entry.number} {entry.side.word} {entry.text}"
             button = self.buttons[entry.ply] = element(
-                document, "button", entry.text, type="button", class_="move",
-                data_ply=entry.ply, aria_label=f"{entry.number} {entry.side.word} {entry.text}")
+                document, "button", entry.text + ("?" if mistake else ""), type="button",
+                class_="move mistake" if mistake else "move", data_ply=entry.ply,
+                aria_label=f"{name}, {mistake.describe()}" if mistake else name)
             row.appendChild(button)
         self.empty.hidden = bool(session.game.moves)
 
@@ -287,3 +293,155 @@ class MatchView:
         for cell in cells:
             tr.appendChild(element(document, "td", cell))
         self.rows.appendChild(tr)
+
+
+class IntroView:
+    """The first words for a newcomer beside the board, and the button that hides them
+    or brings them back."""
+
+    def __init__(self, document: Any, window: Any) -> None:
+        """Find the elements in ``document``; ``window`` tells a touch screen from a
+        mouse, so that the words say "Tap" or "Click"."""
+        self.text = document.getElementById("intro-text")
+        self.toggle = document.getElementById("intro-toggle")
+        self.play = document.querySelector(".play")
+        touch = bool(window.matchMedia("(pointer: coarse)").matches)
+        self.verb = "Tap" if touch else "Click"
+        self.keys = "" if touch else " Press ? for the keyboard."
+
+    def render(self, session: Session) -> None:
+        """Show the words for the settings in force, or only the button."""
+        text = intro_text(session.settings, session.game.rules, self.verb) + self.keys
+        if self.text.textContent != text:
+            self.text.textContent = text
+        self.text.hidden = not session.intro_open
+        self.play.classList.toggle("intro-open", session.intro_open)
+        self.toggle.setAttribute("aria-expanded", "true" if session.intro_open else "false")
+        self.toggle.textContent = "Hide help" if session.intro_open else "What do I do?"
+
+
+class AnnouncerView:
+    """The live region: says each new sentence of the session (a screen reader reads it)."""
+
+    def __init__(self, document: Any) -> None:
+        """Find the live region in ``document``."""
+        self.region = document.getElementById("announcer")
+        self.heard = 0
+
+    def render(self, session: Session) -> None:
+        """Put the session's latest sentence in the region, once."""
+        number, text = session.spoken
+        if number == self.heard:
+            return
+        self.heard = number
+        # The same words twice in a row are a change too: a trailing no-break space
+        # alternates, so that the screen reader hears the second time as well.
+        self.region.textContent = text + (" " if number % 2 else "")
+
+
+class ClockView:
+    """The two clocks (timers named "Black clock" and "White clock"), the running one
+    marked; redrawn by the page ten times a second while a clock runs."""
+
+    def __init__(self, document: Any) -> None:
+        """Find the clocks in ``document``."""
+        self.box = document.getElementById("clocks")
+        self.times = {side: document.getElementById(f"clock-{side.word}") for side in Side}
+        self.shown: dict[Side, tuple[str, bool]] = {}
+
+    def render(self, session: Session) -> None:
+        """Show the time each side has left."""
+        clocks = session.clocks
+        self.box.hidden = clocks is None
+        if clocks is None:
+            return
+        now = session.now()
+        for side, element_ in self.times.items():
+            left = clocks.left(side, now)
+            running = clocks.running is side
+            key = (shown(left), running)
+            if self.shown.get(side) == key:
+                continue
+            self.shown[side] = key
+            element_.textContent = key[0]
+            element_.classList.toggle("running", running)
+            element_.classList.toggle("low", left < 20_000)
+            if running:
+                element_.setAttribute("aria-current", "true")
+            else:
+                element_.removeAttribute("aria-current")
+
+
+class ReviewView:
+    """The review panel: the button that starts a review, its progress, and the graph of
+    the evaluation over the game (white up, black down), drawn like the board as SVG;
+    clicking the graph goes to the nearest move."""
+
+    #: The graph's size in SVG units.
+    WIDTH, HEIGHT = 100.0, 32.0
+
+    def __init__(self, document: Any, listeners: Listeners, session: Session) -> None:
+        """Find the panel in ``document``; the graph's clicks move ``session``."""
+        find = document.getElementById
+        self.document = document
+        self.session = session
+        self.panel, self.summary = find("review-panel"), find("review-summary")
+        self.start, self.stop = find("review-start"), find("review-stop")
+        self.graph = svg_element(document, "svg", viewBox=f"0 0 {self.WIDTH} {self.HEIGHT}",
+                                 role="img", aria_label="Evaluation graph",
+                                 class_="eval-graph", preserveAspectRatio="none")
+        find("review-graph").appendChild(self.graph)
+        listeners.on(self.graph, "click", self.on_click)
+        self.shown: Any = None
+
+    def _x(self, ply: int, plies: int) -> float:
+        return ply / max(1, plies) * self.WIDTH
+
+    def on_click(self, event: Any) -> None:
+        """Go to the move nearest the point clicked."""
+        review = self.session.review
+        box = self.graph.getBoundingClientRect()
+        if review is None or not box.width:
+            return
+        share = (event.clientX - box.left) / box.width
+        self.session.goto(max(0, min(review.plies, round(share * review.plies))))
+
+    def render(self, session: Session) -> None:
+        """Show the review as far as it has come."""
+        review = session.review
+        self.panel.hidden = review is None and not session.can_review()
+        running = review is not None and not review.finished() and not review.stopped
+        self.start.hidden = review is not None
+        self.stop.hidden = not running
+        self.graph.setAttribute("visibility", "hidden" if review is None else "visible")
+        if review is None:
+            return
+        key = (id(review), len(review.judgements), review.stopped, session.game.ply)
+        if key == self.shown:
+            return
+        self.shown = key
+        self.summary.textContent = (review.summary() if not review.stopped or
+                                    review.finished() else "Review stopped. "
+                                    + review.summary().replace("Reviewing: ", ""))
+        self._draw(review, session.game.ply)
+
+    def _draw(self, review: Any, current: int) -> None:
+        document, height = self.document, self.HEIGHT
+        self.graph.replaceChildren()
+        self.graph.appendChild(svg_element(document, "line", x1=0, x2=self.WIDTH,
+                                           y1=height / 2, y2=height / 2, class_="eval-mid"))
+        x = self._x(current, review.plies)
+        self.graph.appendChild(svg_element(document, "line", x1=x, x2=x, y1=0, y2=height,
+                                           class_="eval-now"))
+        points = [(self._x(ply, review.plies), height * (1 - share))
+                  for ply, share in review.graph_points()]
+        if points:
+            path = " ".join(f"{px:.2f},{py:.2f}" for px, py in points)
+            self.graph.appendChild(svg_element(document, "polyline", points=path,
+                                               class_="eval-line"))
+        for ply in review.mistakes():
+            px = self._x(ply, review.plies)
+            share = dict(review.graph_points()).get(ply, 0.5)
+            self.graph.appendChild(svg_element(document, "circle", cx=px,
+                                               cy=height * (1 - share), r=1.6,
+                                               class_="eval-mistake"))

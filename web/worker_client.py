@@ -9,9 +9,10 @@ worker of its own (where ``window`` is a proxy of the page's). Answers cross as 
 
 from __future__ import annotations
 
+import contextlib
 from typing import Any
 
-from pyscript import document, window
+from pyscript import window
 
 from tablut import Game
 from web.computer import Stopped, as_data, checked
@@ -26,12 +27,21 @@ def start() -> None:
 class WorkerComputer:
     """The computer player in the AI worker (see :class:`web.computer.Computer`)."""
 
-    async def _call(self, name: str, *args: Any) -> Any:
-        return checked(await window.tablutAI.call(name, *args))
+    def __init__(self, document: Any) -> None:
+        """Reach the worker through web/start.js; mark ``document``'s body when it has
+        answered its first call."""
+        self.document = document
+        self.ai = window.tablutAI  # looked up once: from a worker, each lookup is costly
 
-    async def think(self, record: str, level: int, seed: int) -> dict[str, Any] | None:
+    async def _call(self, name: str, *args: Any) -> Any:
+        return checked(await self.ai.call(name, *args))
+
+    async def think(self, record: str, level: int, seed: int,
+                    seconds: float | None = None) -> dict[str, Any] | None:
         """See :meth:`web.computer.Computer.think`."""
-        return as_data(await self._call("think", record, level, seed))
+        # No seconds, rather than None, which JavaScript would not hand back as None.
+        limit = () if seconds is None else (seconds,)
+        return as_data(await self._call("think", record, level, seed, *limit))
 
     async def start_analysis(self, record: str, seconds: float) -> int:
         """See :meth:`web.computer.Computer.start_analysis`."""
@@ -43,7 +53,7 @@ class WorkerComputer:
 
     def stop(self) -> None:
         """See :meth:`web.computer.Computer.stop`."""
-        window.tablutAI.stop()
+        self.ai.stop()
 
     async def check(self) -> None:
         """Ask for a move in the start position at level 1 (the quickest search) and
@@ -53,18 +63,17 @@ class WorkerComputer:
         The performance mark ``tablut:ai`` (its first answer) times it for
         ``tests/e2e/measure_startup.py``; web/start.js marks ``tablut:ai-started``.
         """
+        body = self.document.body
         try:
             game = Game()
-            try:
+            # A stop of the game's own questions may cross this one: it answered, then.
+            with contextlib.suppress(Stopped):
                 data = await self.think(game.to_json(), 1, 0)
-            except Stopped:
-                data = None  # a stop of the game's own questions crossed it: it answered
-            else:
                 move = None if data is None else (int(data["from"]), int(data["to"]))
                 if move not in game.legal_moves():
                     raise RuntimeError(f"the AI worker suggested {data!r}, not a legal move")
-            document.body.dataset.ai = "ready"
+            body.dataset.ai = "ready"
             window.performance.mark("tablut:ai")
         except Exception as error:  # noqa: BLE001 - any failure means: no computer player
             window.console.error(f"Tablut: the computer player is unavailable: {error}")
-            document.body.dataset.ai = "failed"
+            body.dataset.ai = "failed"

@@ -19,7 +19,7 @@ from playwright.sync_api import Browser, Page, expect
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from tablut import Game  # noqa: E402
-from web.state import PageState, Settings  # noqa: E402
+from web.state import RECORD_VERSION, PageState, Settings  # noqa: E402
 
 pytestmark = pytest.mark.e2e
 
@@ -83,10 +83,18 @@ def shared(browser: Browser, site_url: str) -> Iterator[Page]:
     context.close()
 
 
+def open_more_options(page: Page) -> None:
+    """Open "More options" in the settings, where the seed, the move limit, the match and
+    set-up mode are."""
+    if not page.locator("#more-options").evaluate("details => details.open"):
+        page.get_by_text("More options").click()
+
+
 def reset(page: Page) -> None:
     """Through the page's own controls, as a person would: leave set-up mode, default
     settings with two human players, close the analysis, and start a new game. Faster
     than a reload, which also restarts the AI worker."""
+    open_more_options(page)
     setup = page.get_by_label("Set-up mode")
     if setup.is_checked():
         page.get_by_role("button", name="Start position").click()
@@ -205,7 +213,7 @@ def test_a_win_is_announced_with_its_reason_and_a_new_game_offer(page: Page) -> 
                                Game(start=NEAR_ESCAPE)))
     expect(status(page)).to_have_text("White to move.")
     move(page, "c4", "c1")
-    expect(status(page)).to_have_text("White wins. The king escaped.")
+    expect(status(page)).to_have_text("White wins: the king reached c1.")
     expect(square(page, "c1")).to_have_class("square last-to winning")
     expect(page.get_by_role("button", name="Play again")).to_be_visible()
     # The game is over: nothing moves any more.
@@ -221,7 +229,7 @@ def test_black_wins_by_capturing_the_king(page: Page) -> None:
     start = "/".join([*[EMPTY_ROW] * 5, "-BK------", *[EMPTY_ROW] * 2, "---B-----"]) + " b"
     load_state(page, PageState(Settings(black="human", white="human"), Game(start=start)))
     move(page, "d1", "d4")
-    expect(status(page)).to_have_text("Black wins. The king was captured.")
+    expect(status(page)).to_have_text("Black wins: the king is captured on c4.")
     expect(page.locator("#captured-white [data-captured='king']")).to_have_count(1)
 
 
@@ -310,7 +318,8 @@ def test_a_corrupt_saved_record_starts_a_fresh_game_and_keeps_a_backup(page: Pag
         ".map(k => localStorage.getItem(k))")
     assert '{"format": "tablut-page", oops' in backups
     # The fresh game was saved over the bad record.
-    assert json.loads(page.evaluate("localStorage.getItem('tablut.state')"))["version"] == 1
+    stored = json.loads(page.evaluate("localStorage.getItem('tablut.state')"))
+    assert stored["version"] == RECORD_VERSION
 
 
 def test_settings_are_labelled_and_show_the_rules(page: Page) -> None:
@@ -338,7 +347,8 @@ def test_the_move_limit_ends_the_game(page: Page) -> None:
     expect(page.locator("#notice")).to_contain_text("Move limit: 1")
     move(page, "e8", "c8")
     move(page, "e7", "d7")
-    expect(status(page)).to_have_text("White wins. The move limit was reached.")
+    expect(status(page)).to_have_text(
+        "White wins: Black reached the limit of 1 move without winning.")
 
 
 def test_setup_mode_cycles_squares_validates_and_starts_play(page: Page) -> None:
@@ -362,7 +372,7 @@ def test_setup_mode_cycles_squares_validates_and_starts_play(page: Page) -> None
     expect(page.get_by_label("Set-up mode")).not_to_be_checked()
     expect(status(page)).to_have_text("White to move.")
     move(page, "c4", "c1")
-    expect(status(page)).to_have_text("White wins. The king escaped.")
+    expect(status(page)).to_have_text("White wins: the king reached c1.")
 
 
 def test_move_list_click_and_arrow_keys(page: Page) -> None:
@@ -462,7 +472,8 @@ def test_match_players_swap_sides(page: Page) -> None:
     load_state(page, PageState(Settings(black="human", white="computer", level=1,
                                         match=True), Game(start=NEAR_ESCAPE)))
     # The computer has white: it finds the escape itself.
-    expect(status(page)).to_have_text("White wins. The king escaped.", timeout=AI_TIMEOUT_MS)
+    expect(status(page)).to_contain_text("White wins: the king reached",
+                                         timeout=AI_TIMEOUT_MS)
     page.get_by_role("button", name="Next game").click()
     expect(page.get_by_label("Black player")).to_have_value("computer")
     expect(page.get_by_label("White player")).to_have_value("human")

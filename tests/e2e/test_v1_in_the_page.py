@@ -180,7 +180,7 @@ def test_a_finished_game_comes_back_finished(shared: Page) -> None:
     page = open_with_stored(shared,
                             {STATE_KEY: fixture_text("state-finished-win.json")})
     expect_board(page, BERKELEY_WIN_END)
-    expect(status(page)).to_have_text("White wins. The king escaped.")
+    expect(status(page)).to_have_text("White wins: the king reached a4.")
     expect_moves(page, BERKELEY_WIN, current=6)
     expect_settings(page, black="human", white="human", level="5", rules="berkeley",
                     seed="0", limit="0", match=False, setup=False, analysis=False)
@@ -224,7 +224,7 @@ def test_the_saved_games_are_listed_and_open(shared: Page) -> None:
 
 LINKS = [
     ("link-berkeley-win.txt", "berkeley", BERKELEY_WIN, 6, BERKELEY_WIN_END,
-     "White wins. The king escaped."),
+     "White wins: the king reached a4."),
     ("link-berkeley-setup.txt", "berkeley", SETUP_GAME, 2, SETUP_GAME_END, "White to move."),
     ("link-brainking-earlier.txt", "brainking", BRAINKING, 5, BRAINKING_AT_5,
      "White to move."),
@@ -256,11 +256,11 @@ def test_a_link_opens_its_game(
 
 RECORDS = [
     ("record-berkeley-win.txt", "berkeley", BERKELEY_WIN, BERKELEY_WIN_END,
-     "White wins. The king escaped."),
+     "White wins: the king reached a4."),
     ("record-berkeley-setup.txt", "berkeley", SETUP_GAME, SETUP_GAME_END, "White to move."),
     ("record-brainking.txt", "brainking", BRAINKING, BRAINKING_AT_7, "White to move."),
     ("record-nielsen-win.txt", "nielsen", NIELSEN_WIN, NIELSEN_WIN_END,
-     "White wins. The king escaped."),
+     "White wins: the king reached a1."),
 ]
 
 
@@ -289,14 +289,14 @@ def test_each_record_imports_through_the_records_panel(shared: Page) -> None:
 
 def test_a_page_record_of_a_newer_version_is_kept_aside(shared: Page) -> None:
     data = json.loads(fixture_text("state-in-progress.json"))
-    data["version"] = 2
+    data["version"] = 3  # version 2 is the page record with clocks
     newer = json.dumps(data)
     saved = json.loads(fixture_text("saved-games.json"))
     saved["version"] = 2
     newer_saved = json.dumps(saved)
     page = open_with_stored(shared, {STATE_KEY: newer, SAVED_KEY: newer_saved})
     notice = page.locator("#notice")
-    expect(notice).to_contain_text("its version 2 is not supported")
+    expect(notice).to_contain_text("its version 3 is not supported")
     expect(status(page)).to_have_text("Black to move.")
     expect(page.locator("#records-panel")).to_contain_text(
         "stored by another version of the game (version 2)")

@@ -1,0 +1,78 @@
+"""End-to-end: reviewing a finished game in the page: the computer judges every position
+in its worker while the page stays usable, draws the evaluation graph, and marks the
+moves; the graph and the move list take the player to a move."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+from records_support import open_ready
+
+from tablut import Game
+from tablut.transcript import export_transcript
+from web.state import PageState, Settings
+
+pytestmark = pytest.mark.e2e
+
+#: The first release's finished berkeley game (tests/fixtures/v1): white escapes on move 6.
+WIN = ["a4-3", "e4-f", "i4-3", "e5-4", "i6-7", "e4-a"]
+
+
+def ends(game: Game, move: tuple[int, int]) -> bool:
+    """Whether ``move`` would end ``game``."""
+    game.play(move)
+    over = game.outcome() is not None
+    game.undo()
+    del game.moves[game.ply:]
+    return over
+
+
+def finished_game(page: Page, moves: list[str]) -> None:
+    """Open the page on a finished game between two people."""
+    game = Game()
+    for move in moves:
+        game.play_text(move)
+    state = PageState(Settings(black="human", white="human"), game)
+    page.evaluate("record => localStorage.setItem('tablut.state', record)", state.to_json())
+    page.reload()
+    page.wait_for_function("document.body.dataset.ready === 'true'")
+
+
+@pytest.fixture
+def page(browser: Browser, site_url: str):  # noqa: ANN201 - a Playwright Page
+    """A page at 1280x800 whose computer player is up."""
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    page = open_ready(context, site_url)
+    yield page
+    context.close()
+
+
+def test_a_finished_game_is_reviewed_and_its_graph_leads_to_moves(page: Page) -> None:
+    expect(page.locator("#review-panel")).to_be_hidden()  # nothing to review yet
+    finished_game(page, WIN)
+    page.get_by_role("button", name="Review game").click()
+    summary = page.locator("#review-summary")
+    expect(summary).to_contain_text("Reviewing", timeout=30_000)
+    # The page answers during the review: a move of the list is shown at once.
+    page.locator("#move-list button[data-ply='2']").click()
+    expect(page.locator("#move-list [aria-current='step']")).to_have_attribute("data-ply", "2")
+    expect(summary).to_contain_text("Review done", timeout=120_000)
+    graph = page.get_by_role("img", name="Evaluation graph")
+    expect(graph).to_be_visible()
+    expect(graph.locator("polyline")).to_have_count(1)
+    box = graph.bounding_box()
+    assert box is not None
+    page.mouse.click(box["x"] + box["width"] * 0.98, box["y"] + box["height"] / 2)
+    expect(page.locator("#move-list [aria-current='step']")).to_have_attribute("data-ply", "6")
+
+
+def test_a_review_stops_when_told(page: Page) -> None:
+    game = Game()
+    while game.ply < 20:  # a game in progress: each time the first move that goes on
+        game.play(next(m for m in game.legal_moves() if not ends(game, m)))
+    page.locator("#records-text").fill(export_transcript(game))
+    page.get_by_role("button", name="Import", exact=True).click()
+    page.get_by_role("button", name="Review game").click()
+    page.get_by_role("button", name="Stop review").click()
+    expect(page.locator("#review-summary")).to_contain_text("Review stopped")
+    expect(page.get_by_role("button", name="Stop review")).to_be_hidden()

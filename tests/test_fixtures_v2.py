@@ -1,0 +1,41 @@
+"""What version 2 of the page stored and handed out (tests/fixtures/v2/) opens as it was:
+the clocks with the time left, a loss on time, the time control of a text record."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tablut import Side, parse_move
+from web.records_io import read_record
+from web.session import Session
+from web.state import PageState
+
+FIXTURES = Path(__file__).resolve().parent / "fixtures" / "v2"
+
+
+def fixture(name: str) -> str:
+    """The text of fixture ``name``."""
+    return (FIXTURES / name).read_text()
+
+
+def test_a_game_with_clocks_comes_back_with_the_time_left() -> None:
+    state = PageState.from_json(fixture("state-clock-in-progress.json"))
+    assert state.settings.clock == "5+3"
+    assert state.game.moves == [parse_move("d1-4"), parse_move("e3-d")]
+    assert state.game.time_control == "5+3"
+    assert state.clocks is not None and state.clocks.left_ms == [300_487, 302_303]
+    session = Session(state, now=lambda: 0.0)
+    session.notify()
+    assert session.clocks.running is Side.BLACK and session.status() == "Black to move."
+
+
+def test_a_loss_on_time_comes_back_lost() -> None:
+    session = Session(PageState.from_json(fixture("state-lost-on-time.json")))
+    assert session.time_out is Side.WHITE
+    assert session.status() == "White lost on time."
+    assert session.clocks.left_ms == [10_000, 0]
+
+
+def test_a_record_with_a_time_control_imports_with_it() -> None:
+    game = read_record(fixture("record-clock.txt"))
+    assert game.time_control == "5+3" and len(game.moves) == 2

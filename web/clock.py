@@ -1,0 +1,188 @@
+"""Game clocks: time controls, the two clocks, and who has run out of time.
+
+A :class:`TimeControl` is minutes per side plus an increment per move ("5+3"), or a fixed
+number of seconds for every move ("10s"). The :class:`Clocks` keep each side's time left
+in milliseconds and which side's clock runs; time is measured from the caller's clock
+(``now`` in milliseconds, ``performance.now()`` in the page), never counted tick by tick,
+so the clocks keep exact time however late a redraw comes.
+
+The clocks run only while a person could be thinking over the board: they stop while the
+game is looked back through, in set-up mode, when the game has ended, and while the page
+is closed (what is saved is the time left; a reload starts from it).
+
+Browser-free; tested natively (``tests/test_web_clock.py``).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from tablut import Side
+
+#: The choices of the "Clock" menu: value (as in records), and what the menu says.
+PRESETS: dict[str, str] = {
+    "": "No clock",
+    "1+1": "1 min + 1 s a move",
+    "3+2": "3 min + 2 s a move",
+    "5+3": "5 min + 3 s a move",
+    "15+10": "15 min + 10 s a move",
+    "10s": "10 s for every move",
+    "30s": "30 s for every move",
+}
+
+_FORMAT = re.compile(r"^(?:(\d{1,3})\+(\d{1,3})|(\d{1,4})s)$")
+
+
+class ClockError(ValueError):
+    """A time control that cannot be read; the message says why."""
+
+
+@dataclass(frozen=True)
+class TimeControl:
+    """Minutes per side and an increment, or seconds per move.
+
+    Attributes:
+        text: the control as written in menus and records: "5+3" or "10s".
+        initial_ms: each side's time at the start.
+        increment_ms: added to the mover's time after each move.
+        per_move: whether every move has the whole ``initial_ms`` afresh.
+    """
+
+    text: str
+    initial_ms: int
+    increment_ms: int
+    per_move: bool
+
+    @classmethod
+    def parse(cls, text: str) -> TimeControl:
+        """The control written as ``text``; ClockError if it is not one."""
+        found = _FORMAT.match(text.strip())
+        if not found:
+            raise ClockError(f"{text!r} is not a time control: write minutes+increment, "
+                             "as in 5+3, or seconds per move, as in 10s")
+        minutes, increment, seconds = found.groups()
+        if seconds is not None:
+            if int(seconds) < 1:
+                raise ClockError("a move needs at least one second")
+            return cls(f"{int(seconds)}s", int(seconds) * 1000, 0, True)
+        if int(minutes) < 1:
+            raise ClockError("a side needs at least one minute")
+        return cls(f"{int(minutes)}+{int(increment)}", int(minutes) * 60_000,
+                   int(increment) * 1000, False)
+
+    def describe(self) -> str:
+        """The control in words: "5 min + 3 s a move", "10 s for every move"."""
+        return PRESETS.get(self.text) or (
+            f"{self.initial_ms // 1000} s for every move" if self.per_move
+            else f"{self.initial_ms // 60_000} min + {self.increment_ms // 1000} s a move")
+
+
+@dataclass
+class Clocks:
+    """Both sides' time under one control.
+
+    Attributes:
+        control: the time control.
+        left_ms: the time left of black and of white (indexed by Side), as of ``since``
+            for the running side.
+        running: the side whose clock runs, or None when both are stopped.
+        since: when the running clock was last read (the caller's milliseconds).
+    """
+
+    control: TimeControl
+    left_ms: list[int] = field(default_factory=list)
+    running: Side | None = None
+    since: float = 0.0
+
+    def __post_init__(self) -> None:
+        if not self.left_ms:
+            self.left_ms = [self.control.initial_ms, self.control.initial_ms]
+
+    def left(self, side: Side, now: float) -> int:
+        """The milliseconds ``side`` has left at ``now`` (never below zero)."""
+        left = self.left_ms[side]
+        if self.running is side:
+            left -= int(now - self.since)
+        return max(0, left)
+
+    def start(self, side: Side, now: float) -> None:
+        """Run ``side``'s clock from ``now`` (the other one stops)."""
+        self.stop(now)
+        self.running, self.since = side, now
+
+    def stop(self, now: float) -> None:
+        """Stop the running clock at ``now``, keeping the time it has left."""
+        if self.running is not None:
+            self.left_ms[self.running] = self.left(self.running, now)
+            self.running = None
+
+    def moved(self, side: Side, now: float) -> None:
+        """``side`` has moved at ``now``: its clock stops and gets the increment (or, with
+        time per move, the whole time for its next move)."""
+        self.stop(now)
+        if self.control.per_move:
+            self.left_ms[side] = self.control.initial_ms
+        else:
+            self.left_ms[side] += self.control.increment_ms
+
+    def at(self, now: float) -> Clocks:
+        """A stopped copy of the clocks as they read at ``now`` (what is saved)."""
+        return Clocks(self.control, [self.left(side, now) for side in Side])
+
+    def flagged(self, now: float) -> Side | None:
+        """The side whose time has run out, if any."""
+        if self.running is not None and self.left(self.running, now) <= 0:
+            return self.running
+        return None
+
+    def to_dict(self) -> dict[str, object]:
+        """Plain data for the saved page: the control and the time each side has left as
+        of the last stop (save :meth:`at` the present moment)."""
+        return {"control": self.control.text, "left_ms": list(self.left_ms)}
+
+    @classmethod
+    def from_dict(cls, data: object) -> Clocks:
+        """Clocks from :meth:`to_dict`'s data; ClockError if they are damaged."""
+        if not isinstance(data, dict):
+            raise ClockError("the saved clocks are not an object")
+        control = TimeControl.parse(str(data.get("control", "")))
+        left = data.get("left_ms")
+        if (not isinstance(left, list) or len(left) != 2
+                or not all(isinstance(v, int) and not isinstance(v, bool) and v >= 0
+                           for v in left)):
+            raise ClockError("the saved time left is damaged")
+        return cls(control, list(left))
+
+
+def shown(ms: int) -> str:
+    """Time left as a clock shows it: "4:05", or with tenths under 20 seconds ("0:09.3"),
+    when every tenth counts."""
+    if ms < 20_000:
+        tenths = ms // 100
+        return f"0:{tenths // 10:02d}.{tenths % 10}"
+    seconds = (ms + 999) // 1000  # a clock shows 0:20 until it reaches 19.9
+    return f"{seconds // 60}:{seconds % 60:02d}"
+
+
+def spoken(ms: int) -> str:
+    """Time left in words, for the clocks' accessible names: "4 minutes 5 seconds"."""
+    seconds = ms // 1000
+    minutes, seconds = divmod(seconds, 60)
+    words = []
+    if minutes:
+        words.append(f"{minutes} minute{'s' if minutes != 1 else ''}")
+    if seconds or not minutes:
+        words.append(f"{seconds} second{'s' if seconds != 1 else ''}")
+    return " ".join(words)
+
+
+def think_seconds(clocks: Clocks, side: Side, now: float, usual: float) -> float:
+    """How long the computer may think for ``side``'s move: its usual time at its
+    level, but never more than its clock allows: a share of what is left (a game lasts
+    some 40 moves a side), plus most of the increment, and always a margin for the page."""
+    left = clocks.left(side, now) / 1000
+    control = clocks.control
+    # With time per move, most of it; else a share of what is left, plus the increment.
+    budget = left * 0.6 if control.per_move else left / 30 + control.increment_ms / 1250
+    return max(0.05, min(usual, budget, max(0.05, left - 1.0)))
