@@ -105,9 +105,16 @@
       node(handle).insertBefore(node(child), reference === null ? null : node(reference));
     },
     "remove": function (handle) { node(handle).remove(); },
+    // A method whose result is not wanted. One that refuses (setPointerCapture for a
+    // pointer already lifted by the time the batch arrives) is skipped, as the page's
+    // Python would skip it: the rest of the batch goes on.
     "call": function (handle, method) {
       var target = node(handle);
-      target[method].apply(target, Array.prototype.slice.call(arguments, 2));
+      try {
+        target[method].apply(target, Array.prototype.slice.call(arguments, 2));
+      } catch (error) {
+        if (!(error instanceof DOMException)) throw error;
+      }
     },
     "listen": function (handle, type, listener) {
       node(handle).addEventListener(type, function (event) {
