@@ -3,8 +3,12 @@
 The page must work from any sub-path (GitHub project pages live under ``/<repo>/``) and
 must never reach a CDN, so everything it loads is copied next to ``index.html``:
 
-- ``index.html`` and ``web/**`` (UI modules, CSS, icons) as they are;
-- ``tablut/**/*.py``, the engine (but the native-only Tablut Challenge client);
+- ``index.html`` and ``web/**`` but its Python modules (CSS, scripts, icons) as they are,
+  with the two Python scripts PyScript runs, ``web/main.py`` and ``web/ai_worker.py``;
+- ``python/tablut.zip`` and ``python/web.zip``: every module of the engine (but the
+  native-only Tablut Challenge client) and of the page, one archive each, so that an
+  interpreter fetches its Python in one or two requests rather than one a module (see
+  :func:`write_archive`);
 - ``pyodide/``: the interpreter files from ``node_modules/pyodide``;
 - ``pyscript/``: every ``*.js`` and ``*.css`` of ``node_modules/@pyscript/core/dist``
   (core.js imports content-hashed chunks lazily, so all of them must ship) but the unused
@@ -12,9 +16,10 @@ must never reach a CDN, so everything it loads is copied next to ``index.html``:
 - the source maps that those runtime files name, from the same packages: only developer
   tools fetch them, but a map that is named and missing is a failed request there (the
   service worker does not precache them);
-- ``pyscript.toml``, written from the template in the repository with its ``[files]``
-  table filled in with every Python module of ``tablut/`` and ``web/``, so that a new
-  module is shipped to the browser's virtual file system without anyone listing it;
+- ``pyscript.toml`` (the page's interpreter) and ``pyscript-ai.toml`` (the computer
+  player's), written from the template in the repository with its ``[files]`` table
+  filled in with the archives each needs, unpacked into the interpreter's working
+  directory: a new module ships without anyone listing it;
 - ``web/icon-192.png`` and ``web/icon-512.png`` for the web app manifest, and, last,
   ``sw.js``: the service worker that precaches every other file of the site under a
   cache version hashed from them all (see ``site_offline.py``).
@@ -29,6 +34,7 @@ import json
 import re
 import shutil
 import sys
+import zipfile
 from pathlib import Path
 
 from site_offline import write_icons, write_service_worker
@@ -48,19 +54,35 @@ PYSCRIPT_UNUSED = {"service-worker.js"}
 #: ``//# sourceMappingURL=name`` (or ``/*# ... */`` in CSS) at the end of a runtime file.
 SOURCE_MAP_URL = re.compile(r"[#@] sourceMappingURL=([^\s*'\"]+)")
 
-#: Python packages shipped into the browser's virtual file system.
+#: Python packages shipped into the browser's virtual file system, one archive each.
 PYTHON_PACKAGES = ("tablut", "web")
 
 #: Modules of those packages that only run natively: the Tablut Challenge client speaks
 #: TCP and forks its search, which a page can do neither of.
 NATIVE_ONLY = ("tablut/challenge/",)
 
+#: The scripts PyScript runs (``src=``), fetched as files; every other module of web/
+#: travels in its archive only.
+PYTHON_SCRIPTS = ("web/main.py", "web/ai_worker.py")
+
+#: The configs written, each with the archives (by package) its interpreter unpacks:
+#: the page's needs the engine and the page's modules, the computer player's the engine.
+CONFIGS = {"pyscript.toml": ("tablut", "web"), "pyscript-ai.toml": ("tablut",)}
+
+#: Where the archives go in the site.
+ARCHIVE_FOLDER = "python"
+
+#: The date stamped on every archived file: the same bytes for the same modules, so the
+#: service worker's cache version changes only when a module does.
+ARCHIVE_DATE = (2020, 1, 1, 0, 0, 0)
+
 #: The line of the pyscript.toml template that the generated ``[files]`` entries replace.
 FILES_MARKER = "# @files: filled in by tools/build_site.py"
 
-#: Never shipped: byte code, editor and OS litter; and web/sw.js, a template that the
-#: build fills in and writes to the site's root (a worker controls only its own folder).
-IGNORED = shutil.ignore_patterns("__pycache__", "*.pyc", ".*", "*~", "sw.js")
+#: Never copied: byte code, editor and OS litter; web/sw.js, a template that the build
+#: fills in and writes to the site's root (a worker controls only its own folder); and
+#: the Python modules, which travel in their archive.
+IGNORED = shutil.ignore_patterns("__pycache__", "*.pyc", ".*", "*~", "sw.js", "*.py")
 
 
 class BuildError(RuntimeError):
@@ -79,17 +101,32 @@ def python_modules(root: Path, packages: tuple[str, ...] = PYTHON_PACKAGES) -> l
     return found
 
 
-def render_config(template: str, modules: list[str]) -> str:
-    """Return ``template`` with ``FILES_MARKER`` replaced by one ``[files]`` line a module.
+def write_archive(root: Path, package: str, out: Path) -> Path:
+    """Write every module of ``package`` (under ``root``) into the zip archive ``out``,
+    at its path relative to ``root``, with fixed dates so that the same modules make the
+    same bytes. Stored, not compressed: the archive is unpacked once per start, and the
+    modules are a few hundred kilobytes."""
+    out.parent.mkdir(parents=True, exist_ok=True)
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_STORED) as archive:
+        for module in python_modules(root, (package,)):
+            info = zipfile.ZipInfo(module, date_time=ARCHIVE_DATE)
+            info.external_attr = 0o644 << 16
+            archive.writestr(info, (root / module).read_bytes())
+    return out
 
-    Each module is fetched from its URL relative to the config file and stored at the same
-    relative path in the virtual file system (the interpreter's working directory, which
-    is on ``sys.path``), so ``import tablut`` works in the page and in workers alike.
+
+def render_config(template: str, archives: list[str]) -> str:
+    """Return ``template`` with ``FILES_MARKER`` replaced by one ``[files]`` line an
+    archive (a path relative to the config file).
+
+    Each archive is fetched and unpacked into the interpreter's working directory (the
+    ``/*`` destination), which is on ``sys.path``, so ``import tablut`` works in the page
+    and in workers alike.
     """
     if FILES_MARKER not in template:
         raise BuildError(f"pyscript.toml has no line {FILES_MARKER!r} under [files]")
     # json.dumps gives a valid TOML basic string for these plain paths.
-    entries = "\n".join(f"{json.dumps('./' + m)} = {json.dumps('./' + m)}" for m in modules)
+    entries = "\n".join(f"{json.dumps('./' + a)} = \"./*\"" for a in archives)
     return template.replace(FILES_MARKER, entries)
 
 
@@ -163,13 +200,14 @@ def build(root: Path = ROOT, out: Path | None = None) -> Path:
 
     shutil.copy2(root / "index.html", out / "index.html")
     shutil.copytree(root / "web", out / "web", ignore=IGNORED)
-    # The engine ships as its Python modules only: nothing else of tablut/ runs in a page.
-    for module in python_modules(root, ("tablut",)):
-        (out / module).parent.mkdir(parents=True, exist_ok=True)
-        shutil.copy2(root / module, out / module)
-    modules = python_modules(root)
+    for script in PYTHON_SCRIPTS:
+        shutil.copy2(root / script, out / script)
+    for package in PYTHON_PACKAGES:
+        write_archive(root, package, out / ARCHIVE_FOLDER / f"{package}.zip")
     template = (root / "pyscript.toml").read_text(encoding="utf-8")
-    (out / "pyscript.toml").write_text(render_config(template, modules), encoding="utf-8")
+    for name, packages in CONFIGS.items():
+        archives = [f"{ARCHIVE_FOLDER}/{package}.zip" for package in packages]
+        (out / name).write_text(render_config(template, archives), encoding="utf-8")
     copy_runtime(root / "node_modules", out)
     # GitHub Pages would otherwise run Jekyll over the site, for nothing.
     (out / ".nojekyll").write_text("", encoding="utf-8")

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from pyscript import document, window
+from pyscript import window
 
 from web.board import BoardView, camp_squares, marks_for, reserved_squares
 from web.board_input import BoardInput
@@ -44,26 +44,32 @@ TICK_MS = 100
 class LocalStorage:
     """The browser's localStorage as a :class:`web.storage.Storage`."""
 
+    def __init__(self, store: Any) -> None:
+        """Use ``store`` (``window.localStorage``; from a worker, a proxy of it, which is
+        looked up once: each lookup is a round trip)."""
+        self.store = store
+
     def get(self, key: str) -> str | None:
         """See :meth:`web.storage.Storage.get`."""
-        value = window.localStorage.getItem(key)
+        value = self.store.getItem(key)
         # getItem answers JavaScript null for a missing key, which is not Python's None.
         return value if isinstance(value, str) else None
 
     def set(self, key: str, value: str) -> None:
         """See :meth:`web.storage.Storage.set`."""
-        window.localStorage.setItem(key, value)
+        self.store.setItem(key, value)
 
 
 class Page:
     """The game page for one session."""
 
-    def __init__(self, session: Session, storage: LocalStorage) -> None:
-        """Draw ``session`` and listen to the page's controls."""
+    def __init__(self, session: Session, storage: LocalStorage, document: Any) -> None:
+        """Draw ``session`` in ``document`` and listen to the page's controls."""
         self.session = session
+        self.document = document
         self.storage = storage
         self.listeners = Listeners()
-        self.computer = WorkerComputer()
+        self.computer = WorkerComputer(document)
         self.turns = ComputerTurns(session)
         self.board = BoardView(document, document.getElementById("board"),
                                marked=reserved_squares(session), camps=camp_squares(session))
@@ -112,11 +118,12 @@ class Page:
             "setup-clear": lambda: clear_setup(session),
             "setup-start": lambda: setup_start_position(session),
         }
+        find = self.document.getElementById
         for name, action in actions.items():
-            self.listeners.click(document.getElementById(name), action)
-        self.listeners.on(document.getElementById("move-list"), "click", self.on_move_click)
+            self.listeners.click(find(name), action)
+        self.listeners.on(find("move-list"), "click", self.on_move_click)
         self.lesson: Any = None
-        self.listeners.click(document.getElementById("lesson-open"), self.open_lesson)
+        self.listeners.click(find("lesson-open"), self.open_lesson)
 
     def open_lesson(self) -> None:
         """Open the "How to play" lesson for the game's rules; built on first use, so the
@@ -124,8 +131,8 @@ class Page:
         if self.lesson is None:
             from web.lesson_view import LessonView
 
-            opener = document.getElementById("lesson-open")
-            self.lesson = LessonView(document, self.listeners,
+            opener = self.document.getElementById("lesson-open")
+            self.lesson = LessonView(self.document, self.listeners,
                                      lambda: (self.session.game.rules, self.session.game.limit),
                                      opener.focus)
         self.lesson.open()
@@ -137,8 +144,11 @@ class Page:
             self.session.goto(int(button.dataset.ply))
 
     def refresh(self) -> None:
-        """Redraw, save, and ask the computer what the session wants of it."""
+        """Save, redraw, and ask the computer what the session wants of it. Saved
+        first: whatever the page shows is already stored (the page's Python may run in
+        a worker, whose drawing reaches the screen in batches)."""
         session = self.session
+        self.save()
         self.board.set_marked(reserved_squares(session), camp_squares(session))
         if session.setup is not None:
             self.board.draw(session.setup)
@@ -146,7 +156,6 @@ class Page:
             self.board.draw(session.game.board, marks_for(session))
         for view in self.views:
             view.render(session)
-        self.save()
         if self.asking:
             self.ask_computer()
 

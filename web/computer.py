@@ -10,13 +10,19 @@ them to it, and what is done with its answers.
 
 Answers arrive later than their question. Every question carries the session's
 *generation* when it was asked; any change of the position or the settings bumps it, so
-an answer to an older question is dropped, never played. No browser here: asyncio only.
+an answer to an older question is dropped, never played. The search behind a question
+that stops being wanted (a new game, an undo, a changed setting, a closed analysis, a
+newer question) is stopped at once (:meth:`Computer.stop`), so that the computer is free
+for the next one. No browser here: asyncio only.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import itertools
 import json
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any, Literal, Protocol
 
@@ -35,6 +41,10 @@ ANALYSIS_SECONDS = 8.0
 
 #: The level a hint is searched at, at most: higher levels think for many seconds.
 HINT_MAX_LEVEL = 5
+
+#: Times a question still wanted is asked again when a stop meant for an older one
+#: stopped it too (a stop stops every call made before it).
+ASKS = 3
 
 Kind = Literal["move", "hint", "analysis", "review"]
 
@@ -87,11 +97,34 @@ class ComputerTurns:
         self.thinking: Request | None = None
         self.analysis: AnalysisShown | None = None
         self._asked_for = -1
+        self._running: list[tuple[Request, Callable[[], None]]] = []
         session.subscribe(self._forget_closed_analysis)
+        session.subscribe(self._stop_unwanted)
 
     def _forget_closed_analysis(self) -> None:
         if not self.session.settings.analysis:
             self.analysis = None
+
+    @contextlib.contextmanager
+    def running(self, request: Request, stop: Callable[[], None]) -> Iterator[None]:
+        """While the computer answers ``request``: call ``stop()`` as soon as the
+        request is no longer wanted (at most once)."""
+        entry = (request, stop)
+        self._running.append(entry)
+        try:
+            yield
+        finally:
+            if entry in self._running:
+                self._running.remove(entry)
+
+    def _stop_unwanted(self) -> None:
+        stops: list[Callable[[], None]] = []
+        for entry in [entry for entry in self._running if not self.current(entry[0])]:
+            self._running.remove(entry)
+            if entry[1] not in stops:
+                stops.append(entry[1])
+        for stop in stops:  # once each: a stop stops every call made before it
+            stop()
 
     def next_request(self) -> Request | None:
         """What the computer should do for the position shown: its move, or the
@@ -199,14 +232,23 @@ class ComputerTurns:
         else:
             session.say(f"The computer player is unavailable ({error}).")
 
+    def stopped(self, request: Request) -> None:
+        """The computer stopped answering ``request`` because it was no longer wanted."""
+        self._stop_thinking(request)
+
     def _stop_thinking(self, request: Request) -> None:
         if self.thinking is request:
             self.thinking = None
             self.session.notify()
 
 
+class Stopped(Exception):  # noqa: N818 - a stop is not an error
+    """A call to the computer was stopped by :meth:`Computer.stop` before it answered."""
+
+
 class Computer(Protocol):
-    """The computer player as the page reaches it: each call may take seconds."""
+    """The computer player as the page reaches it: each call may take seconds, and
+    raises :class:`Stopped` when :meth:`stop` stopped it."""
 
     async def think(self, record: str, level: int, seed: int,
                     seconds: float | None = None) -> dict[str, Any] | None:
@@ -222,31 +264,54 @@ class Computer(Protocol):
         """The next depth of analysis ``token``; None once it is over or replaced."""
         ...
 
+    def stop(self) -> None:
+        """Stop every call made so far, the running search included, promptly: each
+        raises :class:`Stopped` (unless it has answered already)."""
+        ...
+
 
 async def carry_out(turns: ComputerTurns, request: Request, computer: Computer) -> None:
     """Ask ``computer`` the question ``request`` and give the answers to ``turns``, as
-    long as they are still wanted. Failures are told, never raised: the page keeps
-    working without a computer player."""
+    long as they are still wanted; the search stops as soon as they are not. Failures
+    are told, never raised: the page keeps working without a computer player."""
     try:
         if request.pause:
             await asyncio.sleep(request.pause)
-        if not turns.current(request):
-            turns.answer(request, None)  # not wanted any more
-        elif request.kind == "review":
-            await _review(turns, request, computer)
-        elif request.kind == "analysis":
-            token = await computer.start_analysis(request.record,
-                                                  request.seconds or ANALYSIS_SECONDS)
-            while turns.current(request):
-                data = await computer.next_analysis(token)
-                if data is None:
-                    return
-                turns.answer(request, data)
-        else:
-            turns.answer(request, await computer.think(request.record, request.level,
-                                                       request.seed, request.seconds))
+        for _ in range(ASKS):
+            if not turns.current(request):
+                turns.stopped(request)  # not wanted any more
+                return
+            try:
+                await _ask(turns, request, computer)
+                return
+            except Stopped:
+                continue  # stopped with an older question: asked again if still wanted
+        turns.failed(request, "it was stopped")
     except Exception as error:  # noqa: BLE001 - whatever broke, the game goes on
         turns.failed(request, str(error))
+
+
+async def _ask(turns: ComputerTurns, request: Request, computer: Computer) -> None:
+    """One asking of ``request``; each answer is given once the computer is no longer
+    watched, so that what it changes (a move played) stops nothing."""
+    if request.kind == "review":
+        await _review(turns, request, computer)
+        return
+    if request.kind != "analysis":
+        with turns.running(request, computer.stop):
+            data = await computer.think(request.record, request.level, request.seed,
+                                        request.seconds)
+        turns.answer(request, data)
+        return
+    with turns.running(request, computer.stop):
+        token = await computer.start_analysis(request.record,
+                                              request.seconds or ANALYSIS_SECONDS)
+    while turns.current(request):
+        with turns.running(request, computer.stop):
+            data = await computer.next_analysis(token)
+        if data is None:
+            return
+        turns.answer(request, data)
 
 
 async def _review(turns: ComputerTurns, request: Request, computer: Computer) -> None:
@@ -258,30 +323,57 @@ async def _review(turns: ComputerTurns, request: Request, computer: Computer) ->
         if not turns.current(request):
             return
         if ply not in review.judgements:
-            turns.reviewed(request, ply, await computer.think(record, request.level, 0))
+            with turns.running(request, computer.stop):
+                data = await computer.think(record, request.level, 0)
+            turns.reviewed(request, ply, data)
 
 
 class LocalComputer:
-    """The computer player in this interpreter: what the worker does, without a worker.
+    """The computer player in this interpreter: the worker's own functions, without a
+    worker, tickets and all.
 
-    Each call gives the event loop a turn first, as a call to the worker does.
+    Each call gives the event loop a turn first, as a call to the worker does; a stop
+    in that turn stops it before it searches (a search here cannot be interrupted: it
+    holds the only thread).
     """
+
+    #: Calls are numbered across every LocalComputer, which share the worker module and
+    #: so its record of the calls stopped.
+    _tickets = itertools.count(1)
+
+    def __init__(self) -> None:
+        """No call made yet."""
+        self.ticket = 0
+
+    async def _call(self, function: Callable[..., Any], *args: Any) -> Any:
+        self.ticket = ticket = next(LocalComputer._tickets)
+        await asyncio.sleep(0)
+        return checked(function(ticket, *args))
 
     async def think(self, record: str, level: int, seed: int,
                     seconds: float | None = None) -> dict[str, Any] | None:
         """See :meth:`Computer.think`."""
-        await asyncio.sleep(0)
-        return as_data(ai_worker.think(record, level, seed, seconds))
+        return as_data(await self._call(ai_worker.think, record, level, seed, seconds))
 
     async def start_analysis(self, record: str, seconds: float) -> int:
         """See :meth:`Computer.start_analysis`."""
-        await asyncio.sleep(0)
-        return ai_worker.start_analysis(record, seconds)
+        return int(await self._call(ai_worker.start_analysis, record, seconds))
 
     async def next_analysis(self, token: int) -> dict[str, Any] | None:
         """See :meth:`Computer.next_analysis`."""
-        await asyncio.sleep(0)
-        return as_data(ai_worker.next_analysis(token))
+        return as_data(await self._call(ai_worker.next_analysis, token))
+
+    def stop(self) -> None:
+        """See :meth:`Computer.stop`."""
+        ai_worker.stop_calls(self.ticket)
+
+
+def checked(answer: Any) -> Any:
+    """An answer from the worker as it is, unless it says the call was stopped
+    (:data:`web.ai_worker.STOPPED`): then :class:`Stopped` is raised."""
+    if isinstance(answer, str) and answer == ai_worker.STOPPED:
+        raise Stopped
+    return answer
 
 
 def as_data(answer: str | None) -> dict[str, Any] | None:

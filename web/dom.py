@@ -3,7 +3,7 @@ from a game or a saved record can never become markup), listening to events, and
 background tasks alive.
 
 Only :class:`Listeners` touches Pyodide (``create_proxy``); the rest needs just a
-``document``.
+``document``: the page's is a :class:`web.remote_dom.RemoteDocument`.
 """
 
 from __future__ import annotations
@@ -68,6 +68,11 @@ class Listeners:
 
     def on(self, target: Any, event: str, callback: Callable[[Any], None]) -> None:
         """Call ``callback(event)`` for every ``event`` on ``target``."""
+        from web.remote_dom import RemoteNode
+
+        if isinstance(target, RemoteNode):
+            target.addEventListener(event, callback)  # a Python callable, as it is
+            return
         from pyodide.ffi import create_proxy  # the browser only: keeps the rest testable
 
         proxy = create_proxy(callback)
@@ -76,12 +81,12 @@ class Listeners:
 
     def every(self, milliseconds: int, action: Callable[[], None]) -> None:
         """Call ``action()`` every ``milliseconds`` for as long as the page lives."""
+        import js  # this thread's own timers: from a worker, the main thread is not woken
         from pyodide.ffi import create_proxy
-        from pyscript import window
 
         proxy = create_proxy(lambda: action())
         self._proxies.append(proxy)
-        window.setInterval(proxy, milliseconds)
+        js.setInterval(proxy, milliseconds)
 
     def click(self, target: Any, action: Callable[[], None]) -> None:
         """Call ``action()`` when ``target`` is clicked."""

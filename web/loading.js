@@ -17,7 +17,7 @@
     "Loaded Pyodide": 95
   };
   // The files without which the game cannot start: the runtime, its config, the Python.
-  var RUNTIME = /\/(pyodide|pyscript)\/[^/]+$|\.(py|toml)$/;
+  var RUNTIME = /\/(pyodide|pyscript|python)\/[^/]+$|\.(py|toml)$/;
   var started = Date.now();
   var failed = false;
 
@@ -110,6 +110,21 @@
     } catch (error) {
       // An old browser without the resource timeline: the other checks still apply.
     }
+  }
+
+  // With the game's Python in a worker, the runtime is downloaded by workers, whose
+  // downloads the page's timeline does not see: the service worker (sw.js), which makes
+  // every download of the site, reports those that failed.
+  if ("serviceWorker" in navigator) {
+    navigator.serviceWorker.addEventListener("message", function (event) {
+      var data = event.data || {};
+      if (!data.failed) return;
+      var url = String(data.failed).split("?")[0];
+      if (RUNTIME.test(url)) {
+        fail("The game could not start: " + url.split("/").pop() + " could not be " +
+             "downloaded" + (data.status ? " (HTTP " + data.status + ")." : "."));
+      }
+    });
   }
 
   // A slow network or device is not a failure, but say that it is still working.

@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from pyscript import document, window
+from pyscript import window
 
 from web.dom import Listeners, element, spawn
 from web.records import Clock, RecordKeeper
@@ -36,6 +36,7 @@ from web.records_io import (
     opentafl_position,
     share_fragment,
 )
+from web.remote_dom import Dom
 from web.saved_games import SAVED_KEY, Entry
 from web.session import Session
 from web.storage import Storage
@@ -69,24 +70,28 @@ BROWSER_CLOCK = Clock(
 class RecordsPanel:
     """The panel's controls, bound to one :class:`RecordKeeper`."""
 
-    def __init__(self, session: Session, storage: Storage, listeners: Listeners) -> None:
-        """Build the panel for ``session`` and show the saved games."""
+    def __init__(self, session: Session, storage: Storage, listeners: Listeners,
+                 dom: Dom) -> None:
+        """Build the panel for ``session`` in ``dom``'s document and show the saved
+        games."""
         self.session = session
         self.keeper = RecordKeeper(session, storage, BROWSER_CLOCK, on_change=self.render)
         self.listeners = listeners
-        self.root = document.getElementById("records-panel")
+        self.dom = dom
+        self.document = dom.document
+        self.root = self.document.getElementById("records-panel")
         self.build()
         self.render()
 
     # -- building --------------------------------------------------------------------------
 
     def _button(self, text: str, action: Callable[[], None], **attributes: object) -> Any:
-        button = element(document, "button", text, type="button", **attributes)
+        button = element(self.document, "button", text, type="button", **attributes)
         self.listeners.click(button, action)
         return button
 
     def _add(self, parent: Any, tag: str, text: str | None = None, **attributes: object) -> Any:
-        node = element(document, tag, text, **attributes)
+        node = element(self.document, tag, text, **attributes)
         parent.appendChild(node)
         return node
 
@@ -203,8 +208,8 @@ class RecordsPanel:
             to_js({"type": "text/plain;charset=utf-8"}, dict_converter=window.Object.fromEntries),
         )
         url = window.URL.createObjectURL(blob)
-        link = element(document, "a", None, href=url, download=filename, hidden=True)
-        document.body.appendChild(link)
+        link = element(self.document, "a", None, href=url, download=filename, hidden=True)
+        self.document.body.appendChild(link)
         link.click()
         link.remove()
         window.setTimeout(create_once_callable(lambda: window.URL.revokeObjectURL(url)),
@@ -219,7 +224,7 @@ class RecordsPanel:
 
     def import_chosen_file(self) -> None:
         """Import the file chosen in the file input."""
-        files = self.file.files
+        files = self.dom.real(self.file).files
         if files and files.length:
             spawn(self._import_file(files.item(0)))
 
@@ -312,7 +317,7 @@ class RecordsPanel:
                 button.focus()
 
     def _item(self, index: int, entry: Entry) -> Any:
-        item = element(document, "li", class_="records-item")
+        item = element(self.document, "li", class_="records-item")
         text = self._add(item, "div", class_="records-item-text")
         actions = self._add(item, "div", class_="records-item-actions")
 
@@ -349,12 +354,14 @@ class RecordsPanel:
 
 
 def reloaded() -> bool:
-    """Whether this page load is a reload (rather than a link followed or typed)."""
-    entries = window.performance.getEntriesByType("navigation")
-    return bool(entries.length) and str(entries[0].type) == "reload"
+    """Whether this page load is a reload (rather than a link followed or typed). The
+    reload web/start.js makes on a first visit does not count: it tells the navigation
+    that came before it."""
+    return str(window.tablutNavigation) == "reload"
 
 
-def install(session: Session, storage: Storage, listeners: Listeners) -> RecordsPanel | None:
+def install(session: Session, storage: Storage, listeners: Listeners,
+            dom: Dom) -> RecordsPanel | None:
     """Fill the records panel, open the share link in the address if there is one, and
     keep the address a share link from now on.
 
@@ -362,7 +369,7 @@ def install(session: Session, storage: Storage, listeners: Listeners) -> Records
     says why (None is returned).
     """
     try:
-        panel = RecordsPanel(session, storage, listeners)
+        panel = RecordsPanel(session, storage, listeners, dom)
         if reloaded():
             # The address is the page's own, written after the last change; the game
             # restored from storage is as new or newer (another tab may have played on).
@@ -370,8 +377,8 @@ def install(session: Session, storage: Storage, listeners: Listeners) -> Records
         else:
             panel.open_address_link()
         session.subscribe(panel.sync_address)
-        listeners.on(window, "hashchange", lambda _event: panel.open_address_link())
-        listeners.on(window, "storage", panel.on_storage)
+        listeners.on(dom.window, "hashchange", lambda _event: panel.open_address_link())
+        listeners.on(dom.window, "storage", panel.on_storage)
     except Exception as error:  # noqa: BLE001 - a broken panel must not stop the game
         window.console.warn(f"Tablut: the records panel is unavailable: {error}")
         return None

@@ -17,7 +17,10 @@ from web.clock import PRESETS, TimeControl
 from web.dom import Listeners, element
 from web.session import Session
 from web.setup_mode import set_setup_mode, set_setup_side
-from web.state import Settings
+
+#: The controls the form writes, by id.
+CONTROLS = ("black-player", "white-player", "level", "clock", "rules", "seed", "limit",
+            "match", "setup-mode", "setup-tools", "setup-side", "rules-summary", "more-options")
 
 
 class SettingsForm:
@@ -26,17 +29,21 @@ class SettingsForm:
     def __init__(self, session: Session, document: Any, listeners: Listeners) -> None:
         """Fill the level and rules menus and listen to every control."""
         self.session = session
-        self.find = document.getElementById
-        self.shown: tuple[Settings, bool] | None = None
+        find = document.getElementById
+        self.controls = {name: find(name) for name in CONTROLS}
+        # What was last written to each (control, property): only a change is written.
+        self.written: dict[tuple[str, str], object] = {}
         for number, spec in LEVELS.items():
-            self.find("level").appendChild(element(
+            self.controls["level"].appendChild(element(
                 document, "option", f"{number} · {spec.name}", value=number,
                 title=spec.description))
         for name, spec in RULES.items():
-            self.find("rules").appendChild(element(document, "option", spec.title, value=name))
+            self.controls["rules"].appendChild(element(document, "option", spec.title,
+                                                       value=name))
         self.document = document
+        self.clocks = set(PRESETS)  # the time controls the Clock menu offers
         for value, words in PRESETS.items():
-            self.find("clock").appendChild(element(document, "option", words, value=value))
+            self.controls["clock"].appendChild(element(document, "option", words, value=value))
         changes: dict[str, Callable[[Any], None]] = {
             "black-player": lambda box: session.set_player(Side.BLACK, str(box.value)),
             "white-player": lambda box: session.set_player(Side.WHITE, str(box.value)),
@@ -50,43 +57,48 @@ class SettingsForm:
             "setup-side": lambda box: set_setup_side(session, Side.parse(str(box.value))),
         }
         for name, change in changes.items():
-            listeners.on(self.find(name), "change",
+            listeners.on(self.controls[name], "change",
                          lambda _event, name=name, change=change: self._changed(name, change))
-        listeners.on(self.find("settings-form"), "submit", lambda event: event.preventDefault())
+        listeners.on(find("settings-form"), "submit", lambda event: event.preventDefault())
 
     def _changed(self, name: str, change: Callable[[Any], None]) -> None:
-        change(self.find(name))
-        self.render(self.session, force=True)
+        change(self.controls[name])
+        self.render(self.session, changed=name)
 
-    def render(self, session: Session, *, force: bool = False) -> None:
-        """Show the settings, when they changed (or ``force``): a redraw while a person
-        types a number must not undo their typing."""
-        key = (session.settings, session.setup is not None)
-        if key == self.shown and not force:
-            return
-        self.shown = key
+    def render(self, session: Session, *, changed: str | None = None) -> None:
+        """Show the settings. A control is written only when what it should show
+        changed, and the control a person just ``changed`` always (the session may have
+        refused the change): a redraw must undo neither a number being typed nor a
+        choice made in another control while this one was handled (the page's Python
+        may run in a worker, after the person has moved on)."""
         s = session.settings
         self._offer_clock(s.clock)
-        values = {"black-player": s.black, "white-player": s.white, "level": str(s.level),
-                  "rules": s.rules, "seed": str(s.seed), "limit": str(s.limit or 0),
-                  "clock": s.clock}
-        for name, value in values.items():
-            self.find(name).value = value
-        match_box = self.find("match")
-        match_box.checked = s.match_mode
-        match_box.disabled = RULES[s.rules].match_games > 1
-        self.find("setup-mode").checked = session.setup is not None
+        # Entering set-up mode opens More options, where the set-up tools live.
+        if session.setup is not None and self.written.get(("setup-mode", "checked")) is not True:
+            self.controls["more-options"].open = True
+        wanted: list[tuple[str, str, object]] = [
+            ("black-player", "value", s.black), ("white-player", "value", s.white),
+            ("level", "value", str(s.level)), ("rules", "value", s.rules),
+            ("seed", "value", str(s.seed)), ("limit", "value", str(s.limit or 0)),
+            ("clock", "value", s.clock),
+            ("match", "checked", s.match_mode),
+            ("match", "disabled", RULES[s.rules].match_games > 1),
+            ("setup-mode", "checked", session.setup is not None),
+            ("setup-tools", "hidden", session.setup is None),
+            ("rules-summary", "textContent", RULES[s.rules].summary),
+        ]
         if session.setup is not None:
-            self.find("more-options").open = True  # the set-up tools live there
-        self.find("setup-tools").hidden = session.setup is None
-        if session.setup is not None:
-            self.find("setup-side").value = session.setup.side.word
-        self.find("rules-summary").textContent = RULES[s.rules].summary
+            wanted.append(("setup-side", "value", session.setup.side.word))
+        for name, prop, value in wanted:
+            if self.written.get((name, prop)) != value or name == changed:
+                setattr(self.controls[name], prop, value)
+                self.written[(name, prop)] = value
 
     def _offer_clock(self, text: str) -> None:
         """Add a time control that a record brought to the Clock menu, if it is not one
         of the presets."""
-        menu = self.find("clock")
-        if text and not menu.querySelector(f'option[value="{text}"]'):
+        if text and text not in self.clocks:
             words = TimeControl.parse(text).describe()
-            menu.appendChild(element(self.document, "option", words, value=text))
+            self.controls["clock"].appendChild(element(self.document, "option", words,
+                                                       value=text))
+            self.clocks.add(text)

@@ -1,18 +1,23 @@
-"""Measure how long the page takes to start, in headless Chromium; print the figures.
+"""Measure how long the page takes to start, in headless Chromium, against a bare
+``loadPyodide`` measured in the same run; print the figures and the ratios.
 
-    python tests/e2e/measure_startup.py [--runs N]
+    python tests/e2e/measure_startup.py [--runs N] [--site DIR]
 
-Run ``make site`` first. Each run launches a fresh browser and measures, from navigation
-(``performance.timeOrigin``):
+Run ``make site`` first (``--site`` measures another build, an older one say, the same
+way). Each run launches fresh browsers and measures, in seconds from the moment the
+browser is asked to navigate (so that a cold start counts the first visit's reload
+through the service worker too):
 
-- cold: a new browser profile, so nothing is cached (HTTP cache, compiled wasm);
-- reload: the same page reloaded, the way a returning visitor with a warm cache comes back;
 - bare loadPyodide: Pyodide alone, from the same files, in a page that does nothing else
-  (fresh profile), the floor that PyScript and the app add to.
+  (fresh profile), the floor that PyScript and the app add to;
+- cold: a new browser profile, so nothing is cached (HTTP cache, service worker,
+  compiled wasm): ``board`` when the board is drawn, ``ready`` when a person can move
+  (``data-ready``), ``ai`` when the computer's worker has answered its first call, and
+  ``answer``: a move is played the moment the board appears, and this is when the
+  computer's reply is on the board;
+- reload: the same page reloaded, the way a returning visitor comes back.
 
-For the page: ``board`` when the board is drawn, ``ready`` when a person can move
-(``data-ready``), ``ai-started`` when the AI worker's interpreter is up, ``ai`` when it
-has answered its first call (a level-1 search of the start position).
+Ratios: cold board and cold answer against bare loadPyodide, reload board against it.
 Figures vary with the machine and its load; nothing here asserts a time.
 """
 
@@ -22,92 +27,149 @@ import argparse
 import statistics
 import sys
 import tempfile
+import time
+from pathlib import Path
 from typing import Any
 
 from harness import SITE, chromium_launch_args, serve
 from playwright.sync_api import Page, sync_playwright
+from records_support import play_move
 
 #: A page of its own for bare Pyodide, fulfilled by Playwright at a URL beside the site's
 #: index.html so that it loads the site's own pyodide/ files from the same origin.
 LOAD_PYODIDE_PAGE = """<!doctype html><meta charset="utf-8"><title>loadPyodide</title>
 <script type="module">
-  const started = performance.now();
   const { loadPyodide } = await import("./pyodide/pyodide.mjs");
   const pyodide = await loadPyodide();
   pyodide.runPython("1 + 1");
-  performance.mark("loaded", { detail: performance.now() - started });
+  performance.mark("loaded");
   document.body.dataset.loaded = "true";
 </script>"""
 
 TIMEOUT_MS = 120_000
 
+#: The page's milestones (performance marks ``tablut:<name>``).
+MILESTONES = ("board", "ready", "ai")
 
-def marks(page: Page) -> dict[str, float]:
-    """The page's performance marks, in milliseconds since navigation started."""
-    entries = page.evaluate(
-        "performance.getEntriesByType('mark').map(m => [m.name, m.startTime])"
-    )
-    return {name: time for name, time in entries}
-
-
-def page_figures(page: Page) -> dict[str, float]:
-    """Wait for the page to be ready and its AI to answer; return the milestones in s."""
-    page.wait_for_function("document.body.dataset.ready === 'true'", timeout=TIMEOUT_MS)
-    page.wait_for_function("document.body.dataset.ai !== undefined", timeout=TIMEOUT_MS)
-    found = marks(page)
-    keys = ("board", "ready", "ai-started", "ai")
-    return {key: found[f"tablut:{key}"] / 1000 for key in keys if f"tablut:{key}" in found}
+#: The ratios printed: (name, figure, against).
+RATIOS = (
+    ("cold board / bare loadPyodide", "cold board", "bare loadPyodide"),
+    ("cold answer / bare loadPyodide", "cold answer", "bare loadPyodide"),
+    ("reload board / bare loadPyodide", "reload board", "bare loadPyodide"),
+)
 
 
-def measure_once(base_url: str) -> dict[str, float]:
-    """One cold load, one reload and one bare loadPyodide; figures in seconds."""
+def since(page: Page, started: float, mark: str) -> float | None:
+    """When the performance mark ``mark`` was made, in seconds since ``started`` (a
+    :func:`time.time`); None if it was not made."""
+    found = page.evaluate(
+        "name => { const m = performance.getEntriesByName(name)[0];"
+        " return m ? performance.timeOrigin + m.startTime : null; }", mark)
+    return None if found is None else found / 1000 - started
+
+
+def page_figures(page: Page, started: float, *, answer: bool) -> dict[str, float]:
+    """Wait for the page to be ready (playing a move at once if ``answer``) and its AI
+    to answer; return the milestones in seconds since ``started``."""
+    page.wait_for_function("document.body?.dataset.ready === 'true'", timeout=TIMEOUT_MS)
     figures: dict[str, float] = {}
-    launch = chromium_launch_args({"headless": True})
+    if answer:
+        play_move(page, "d1", "d4")
+        page.wait_for_function("document.querySelectorAll('#move-list button').length === 2",
+                               timeout=TIMEOUT_MS)
+        figures["answer"] = time.time() - started
+    page.wait_for_function("document.body.dataset.ai !== undefined", timeout=TIMEOUT_MS)
+    for name in MILESTONES:
+        value = since(page, started, f"tablut:{name}")
+        if value is not None:
+            figures[name] = value
+    return figures
+
+
+def measure_page(base_url: str, launch: dict[str, Any]) -> dict[str, float]:
+    """One cold load (a move played as the board appears) and one reload."""
+    figures: dict[str, float] = {}
     with sync_playwright() as playwright, tempfile.TemporaryDirectory() as profile:
-        # A persistent profile keeps the HTTP cache and V8's code cache across a reload,
-        # as a real browser does (a fresh new_context() never reuses its cache).
+        # A persistent profile keeps the HTTP cache, V8's code cache and the service
+        # worker across a reload, as a real browser does.
         context = playwright.chromium.launch_persistent_context(profile, **launch)
         page = context.new_page()
+        started = time.time()
         page.goto(base_url)
-        figures.update({f"cold {k}": v for k, v in page_figures(page).items()})
+        cold = page_figures(page, started, answer=True)
+        figures.update({f"cold {k}": v for k, v in cold.items()})
+        # Let the service worker finish its cache, as a returning visitor's has (an
+        # older build's fills it before it is ready; this one's says data-offline).
+        page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+        page.wait_for_function("document.body.dataset.offline !== undefined"
+                               " || window.tablutAI === undefined", timeout=TIMEOUT_MS)
+        page.evaluate("localStorage.clear()")  # the reload starts the same game again
+        started = time.time()
         page.reload()
-        figures.update({f"reload {k}": v for k, v in page_figures(page).items()})
+        figures.update({f"reload {k}": v for k, v in
+                        page_figures(page, started, answer=False).items()})
         context.close()
+    return figures
 
+
+def measure_bare(base_url: str, launch: dict[str, Any]) -> float:
+    """Bare loadPyodide from a fresh profile, in seconds since navigation was asked."""
     with sync_playwright() as playwright, tempfile.TemporaryDirectory() as profile:
         context = playwright.chromium.launch_persistent_context(profile, **launch)
         page = context.new_page()
         url = base_url + "measure-loadpyodide.html"
         page.route(url, lambda route: route.fulfill(body=LOAD_PYODIDE_PAGE,
                                                     content_type="text/html"))
+        started = time.time()
         page.goto(url)
         page.wait_for_function("document.body.dataset.loaded === 'true'", timeout=TIMEOUT_MS)
-        figures["bare loadPyodide, from navigation"] = marks(page)["loaded"] / 1000
-        figures["bare loadPyodide, call only"] = page.evaluate(
-            "performance.getEntriesByName('loaded')[0].detail"
-        ) / 1000
+        loaded = since(page, started, "loaded")
         context.close()
+    assert loaded is not None
+    return loaded
+
+
+def measure_once(base_url: str) -> dict[str, float]:
+    """One bare loadPyodide, then the page cold and reloaded; figures in seconds."""
+    launch = chromium_launch_args({"headless": True})
+    figures = {"bare loadPyodide": measure_bare(base_url, launch)}
+    figures.update(measure_page(base_url, launch))
     return figures
 
 
+def report(runs: list[dict[str, float]]) -> None:
+    """Print each figure's median, minimum and maximum, then the ratios of the medians
+    and of each run."""
+    print(f"\nover {len(runs)} runs (median [min-max], seconds from navigation):")
+    keys = [key for key in runs[0] if all(key in run for run in runs)]
+    for key in keys:
+        values = [run[key] for run in runs]
+        print(f"  {key:36} {statistics.median(values):6.2f}  [{min(values):.2f}-{max(values):.2f}]")
+    print("ratios (median of the runs' ratios [min-max]):")
+    for name, figure, against in RATIOS:
+        ratios = [run[figure] / run[against] for run in runs if figure in run]
+        if ratios:
+            print(f"  {name:36} {statistics.median(ratios):6.2f}x "
+                  f"[{min(ratios):.2f}-{max(ratios):.2f}]")
+
+
 def main(argv: list[str] | None = None) -> int:
-    """Measure ``--runs`` times and print each figure's median, minimum and maximum."""
+    """Measure ``--runs`` times and print the figures and ratios."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=3, help="runs to take (default 3)")
+    parser.add_argument("--site", type=Path, default=SITE, help="the built site (_site/)")
     args = parser.parse_args(argv)
-    if not (SITE / "index.html").is_file():
-        print("measure_startup: run `make site` first", file=sys.stderr)
+    if not (args.site / "index.html").is_file():
+        print(f"measure_startup: {args.site} is not built: run `make site` first",
+              file=sys.stderr)
         return 1
-    runs: list[dict[str, Any]] = []
-    with serve(SITE) as base_url:
+    runs: list[dict[str, float]] = []
+    with serve(args.site) as base_url:
         for number in range(1, args.runs + 1):
             figures = measure_once(base_url)
             runs.append(figures)
             print(f"run {number}: " + ", ".join(f"{k} {v:.2f} s" for k, v in figures.items()))
-    print(f"\nover {len(runs)} runs (median [min-max], seconds from navigation):")
-    for key in runs[0]:
-        values = [run[key] for run in runs if key in run]
-        print(f"  {key:36} {statistics.median(values):6.2f}  [{min(values):.2f}-{max(values):.2f}]")
+    report(runs)
     return 0
 
 

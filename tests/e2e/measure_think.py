@@ -107,7 +107,7 @@ def measure_once(base_url: str, level: int) -> dict[str, Any]:
             f"localStorage.setItem('tablut.state', {json.dumps(state.to_json())})")
         page = context.new_page()
         page.goto(base_url)
-        page.wait_for_function("document.body.dataset.ready === 'true'", timeout=TIMEOUT_MS)
+        page.wait_for_function("document.body?.dataset.ready === 'true'", timeout=TIMEOUT_MS)
         page.wait_for_function("document.body.dataset.ai === 'ready'", timeout=TIMEOUT_MS)
         page.wait_for_timeout(500)  # let the start-up settle
         page.locator("rect[data-square='e8']").click()

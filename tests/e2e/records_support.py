@@ -23,7 +23,7 @@ def open_ready(context: BrowserContext, url: str) -> Page:
 
 def wait_ready(page: Page) -> None:
     """Wait until the page says a person can move (``data-ready``, see web/main.py)."""
-    page.wait_for_function("document.body.dataset.ready === 'true'", timeout=LOAD_TIMEOUT_MS)
+    page.wait_for_function("document.body?.dataset.ready === 'true'", timeout=LOAD_TIMEOUT_MS)
 
 
 def square_centre(page: Page, square: str) -> tuple[float, float]:

@@ -96,10 +96,14 @@ def fill_panel(page: Page) -> None:
     """Two saved games, one of them being renamed, and a message: every kind of control
     the records panel makes is on the page."""
     records = page.get_by_role("region", name="Game records")
+    # Each action is awaited on screen before the next: the page handles input a moment
+    # later (its Python may run in a worker).
     for name in ("Opening", "Later"):
         page.get_by_label("Name", exact=True).fill(name)
         records.get_by_role("button", name="Save game").click()
+        expect(records.get_by_role("button", name=f"Open {name}")).to_have_count(1)
     records.get_by_role("button", name="Copy record").click()
+    expect(page.locator("#records-message")).to_contain_text(re.compile("copied|clipboard"))
 
 
 def test_names_and_roles(context: BrowserContext, site_url: str) -> None:
@@ -152,7 +156,7 @@ def test_keyboard_only_game(context: BrowserContext, site_url: str) -> None:
     page.keyboard.press(" ")
     expect(page.get_by_role("status")).to_have_text(re.compile("Black to move"))
     # The address follows, and the records panel is reached by Tab as well.
-    assert page.evaluate("location.hash").endswith("moves=d1-4.e3-d")
+    page.wait_for_function("location.hash.endsWith('moves=d1-4.e3-d')")
     copy = page.get_by_role("button", name="Copy link")
     for _ in range(80):
         page.keyboard.press("Tab")

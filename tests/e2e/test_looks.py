@@ -41,7 +41,7 @@ def page(browser: Browser, site_url: str) -> Iterator[Page]:
         " sessionStorage.setItem('looks', '1'); }")
     page = context.new_page()
     page.goto(site_url)
-    page.wait_for_function("document.body.dataset.ready === 'true'", timeout=LOAD_TIMEOUT_MS)
+    page.wait_for_function("document.body?.dataset.ready === 'true'", timeout=LOAD_TIMEOUT_MS)
     yield page
     context.close()
 

@@ -49,10 +49,14 @@ def test_page_loads_and_plays_offline_after_one_visit(browser: Browser) -> None:
     try:
         with serve(SITE) as url:
             page = open_ready(context, url)
-            # The worker is registered once the game is up; ready = installed (the
-            # whole list is in the cache, install waits for it) and activated.
+            # The worker was registered on the first visit (the page reloaded once
+            # through it); it keeps every file it serves, and fetches the rest once the
+            # game is up and the computer has answered, then tells the page.
             scope = page.evaluate("navigator.serviceWorker.ready.then(r => r.scope)")
             assert scope == url
+            page.wait_for_function("document.body.dataset.offline !== undefined",
+                                   timeout=LOAD_TIMEOUT_MS)
+            assert page.evaluate("document.body.dataset.offline") == "ready"
             cached = page.evaluate(
                 """async () => {
                     const names = await caches.keys();

@@ -7,13 +7,16 @@ what a person would see. They follow the page's contract (web/main.py, web/board
 
 from __future__ import annotations
 
+import io
 import re
+import zipfile
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urljoin, urlsplit
 
 import pytest
+from harness import SITE
 from playwright.sync_api import Browser, ConsoleMessage, Page, expect
 
 pytestmark = pytest.mark.e2e
@@ -80,7 +83,7 @@ def open_page(browser: Browser, url: str, width: int, height: int) -> LoadedPage
 
     page.on("console", on_console)
     page.goto(url)
-    page.wait_for_function("document.body.dataset.ready === 'true'", timeout=LOAD_TIMEOUT_MS)
+    page.wait_for_function("document.body?.dataset.ready === 'true'", timeout=LOAD_TIMEOUT_MS)
     return loaded
 
 
@@ -158,8 +161,8 @@ def test_every_request_stays_on_loopback(desktop: LoadedPage, site_url: str) -> 
         # Relative URLs only: nothing is asked of the server outside the site's sub-path.
         assert url.startswith(site_url) or url.startswith("blob:"), url
     assert desktop.failures == []
-    # The recorder sees the worker's traffic too: each interpreter fetches the engine.
-    engine = [url for url in desktop.requests if url.endswith("/tablut/game.py")]
+    # The recorder sees the workers' traffic too: each interpreter fetches the engine.
+    engine = [url for url in desktop.requests if url.endswith("/python/tablut.zip")]
     assert len(engine) >= 2, engine
     # The runtime comes from the site itself, under its sub-path.
     assert any(url.endswith("/tablut/pyodide/pyodide.asm.wasm") for url in desktop.requests)
@@ -219,12 +222,22 @@ def test_board_fits_a_phone(browser: Browser, site_url: str, pytestconfig: pytes
         page.context.close()
 
 
+def archive_with(archive: Path, name: str, text: str) -> bytes:
+    """The zip ``archive`` with its member ``name`` replaced by ``text``."""
+    out = io.BytesIO()
+    with zipfile.ZipFile(archive) as source, zipfile.ZipFile(out, "w") as copy:
+        for info in source.infolist():
+            copy.writestr(info, text if info.filename == name else source.read(info))
+    return out.getvalue()
+
+
 def test_loading_screen_reports_a_failed_start(browser: Browser, site_url: str) -> None:
     context = browser.new_context()
     page = context.new_page()
     try:
-        # As if the interpreter could not be downloaded.
-        page.route("**/pyodide.asm.wasm", lambda route: route.fulfill(status=404, body=""))
+        # As if the interpreter could not be downloaded (by whichever thread: routed for
+        # the whole context, the service worker's downloads included).
+        context.route("**/pyodide.asm.wasm", lambda route: route.fulfill(status=404, body=""))
         page.goto(site_url)
         message = page.locator("#loading-message")
         expect(message).to_contain_text("could not start", timeout=LOAD_TIMEOUT_MS)
@@ -251,11 +264,12 @@ def test_loading_screen_reports_a_python_error(browser: Browser, site_url: str) 
     context = browser.new_context()
     page = context.new_page()
     try:
-        # As if a UI module were broken: PyScript only logs such an error, off screen.
-        page.route(
-            "**/web/board.py",
-            lambda route: route.fulfill(body="raise RuntimeError('broken board')"),
-        )
+        # As if a UI module were broken: PyScript only logs such an error, off screen
+        # (from a worker, not even that).
+        broken = archive_with(SITE / "python" / "web.zip", "web/board.py",
+                              "raise RuntimeError('broken board')\n")
+        context.route("**/python/web.zip", lambda route: route.fulfill(
+            body=broken, content_type="application/zip"))
         page.goto(site_url)
         message = page.locator("#loading-message")
         expect(message).to_contain_text("could not start", timeout=LOAD_TIMEOUT_MS)

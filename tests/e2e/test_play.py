@@ -57,7 +57,7 @@ def status(page: Page):  # noqa: ANN201
 
 def wait_ready(page: Page) -> None:
     """Wait until a person can move."""
-    page.wait_for_function("document.body.dataset.ready === 'true'", timeout=LOAD_TIMEOUT_MS)
+    page.wait_for_function("document.body?.dataset.ready === 'true'", timeout=LOAD_TIMEOUT_MS)
 
 
 def load_state(page: Page, state: PageState) -> None:
@@ -290,6 +290,9 @@ def test_reload_restores_the_game_exactly(page: Page) -> None:
     page.get_by_label("Seed").fill("7")
     page.get_by_label("Seed").press("Tab")
     page.get_by_label("Rules").focus()  # the seed is committed on change
+    # Saved: the page handles input a moment later (its Python may run in a worker).
+    expect(page.locator("#move-list [aria-current]")).to_have_attribute("data-ply", "2")
+    page.wait_for_function("JSON.parse(localStorage['tablut.state']).settings.seed === 7")
     pieces_before = page.locator("[data-piece]").evaluate_all(
         "els => els.map(e => e.dataset.square + e.dataset.piece).sort()")
     page.reload()
@@ -351,11 +354,9 @@ def test_the_move_limit_ends_the_game(page: Page) -> None:
 def test_setup_mode_cycles_squares_validates_and_starts_play(page: Page) -> None:
     page.get_by_label("Set-up mode").check()
     a1 = square(page, "a1")
-    labels = []
-    for _ in range(4):
+    for label in ("a1, white piece", "a1, white king", "a1, black piece", "a1, empty"):
         a1.click()
-        labels.append(a1.get_attribute("aria-label"))
-    assert labels == ["a1, white piece", "a1, white king", "a1, black piece", "a1, empty"]
+        expect(a1).to_have_attribute("aria-label", label)
     page.get_by_role("button", name="Clear board").click()
     expect(page.locator("[data-piece]")).to_have_count(0)
     page.get_by_label("Set-up mode").click()  # leaving fails: the position has no king

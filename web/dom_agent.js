@@ -1,0 +1,216 @@
+// The DOM agent: the page's Python changes the DOM through this script, in batches.
+//
+// Where the game's Python runs in a worker (web/start.js), every DOM object that reaches
+// Python is a proxy whose every use is a synchronous round trip to this thread, and
+// merely handing Python an object costs dozens of them (Pyodide asks it what kind of
+// object it is): drawing the board that way takes seconds. So Python never holds a DOM
+// object: web/remote_dom.py keeps numbered *handles* and sends this agent batches of
+// operations as JSON text, one round trip a batch; only a read waits for an answer
+// (JSON as well). Events come back the same way: a listener here sends Python the
+// event's plain facts (key, pointer position, target's handle...).
+// The same agent serves Python on the main thread (no isolation), where a batch is
+// simply a function call.
+//
+// It also cancels, on this thread, the browser's default actions that the page's
+// Python handles (see cancelDefaults): a listener in a worker runs after the event's
+// dispatch is over, too late to call preventDefault().
+(function () {
+  "use strict";
+
+  var nodes = new Map();     // handle -> node
+  var handles = new WeakMap(); // node -> handle
+  var found = 0;             // handles this agent gives (negative: Python's are positive)
+  var dispatch = null;       // Python's event dispatcher: (listener, factsJson) => void
+
+  function node(handle) {
+    var target = nodes.get(handle);
+    if (target === undefined) throw new Error("Tablut DOM agent: no node " + handle);
+    return target;
+  }
+
+  function remember(handle, target) {
+    nodes.set(handle, target);
+    handles.set(target, handle);
+    return handle;
+  }
+
+  // The handle of a node, given one if it has none; null for no node.
+  function handleOf(target) {
+    if (target === null || target === undefined) return null;
+    var handle = handles.get(target);
+    if (handle !== undefined) return handle;
+    found -= 1;
+    return remember(found, target);
+  }
+
+  // The plain facts of an event that the page's handlers use.
+  function facts(event) {
+    return JSON.stringify({
+      type: event.type,
+      key: event.key === undefined ? null : event.key,
+      altKey: !!event.altKey, ctrlKey: !!event.ctrlKey,
+      metaKey: !!event.metaKey, shiftKey: !!event.shiftKey,
+      button: event.button === undefined ? null : event.button,
+      pointerId: event.pointerId === undefined ? null : event.pointerId,
+      clientX: event.clientX === undefined ? null : event.clientX,
+      clientY: event.clientY === undefined ? null : event.clientY,
+      defaultPrevented: event.defaultPrevented,
+      target: event.target instanceof Node ? handleOf(event.target) : null,
+    });
+  }
+
+  // A value as it can cross to Python: a primitive as it is; a node as its handle; a
+  // method or another object as a mark, so that Python takes it another way.
+  function plain(value) {
+    if (value === null || value === undefined) return null;
+    var kind = typeof value;
+    if (kind === "string" || kind === "number" || kind === "boolean") return value;
+    if (value instanceof Node) return { "$node": handleOf(value) };
+    return kind === "function" ? { "$method": true } : { "$object": true };
+  }
+
+  function rect(target) {
+    var box = target.getBoundingClientRect();
+    return { left: box.left, top: box.top, right: box.right, bottom: box.bottom,
+             width: box.width, height: box.height, x: box.x, y: box.y };
+  }
+
+  // Operations that change the page; each is an array [name, handle, ...arguments].
+  var WRITES = {
+    "new": function (handle, namespace, tag) {
+      remember(handle, namespace ? document.createElementNS(namespace, tag)
+                                 : document.createElement(tag));
+    },
+    "attr": function (handle, name, value) {
+      if (value === null) node(handle).removeAttribute(name);
+      else node(handle).setAttribute(name, value);
+    },
+    "prop": function (handle, name, value) { node(handle)[name] = value; },
+    "style": function (handle, name, value) { node(handle).style[name] = value; },
+    "data": function (handle, name, value) {
+      if (value === null) delete node(handle).dataset[name];
+      else node(handle).dataset[name] = value;
+    },
+    "class": function (handle, name, on) { node(handle).classList.toggle(name, on); },
+    "append": function (handle) {
+      var target = node(handle);
+      for (var i = 1; i < arguments.length; i++) target.appendChild(node(arguments[i]));
+    },
+    "replace": function (handle) {
+      var children = [];
+      for (var i = 1; i < arguments.length; i++) children.push(node(arguments[i]));
+      node(handle).replaceChildren.apply(node(handle), children);
+    },
+    "before": function (handle, child, reference) {
+      node(handle).insertBefore(node(child), reference === null ? null : node(reference));
+    },
+    "remove": function (handle) { node(handle).remove(); },
+    // A method whose result is not wanted. One that refuses (setPointerCapture for a
+    // pointer already lifted by the time the batch arrives) is skipped, as the page's
+    // Python would skip it: the rest of the batch goes on.
+    "call": function (handle, method) {
+      var target = node(handle);
+      try {
+        target[method].apply(target, Array.prototype.slice.call(arguments, 2));
+      } catch (error) {
+        if (!(error instanceof DOMException)) throw error;
+      }
+    },
+    "listen": function (handle, type, listener) {
+      node(handle).addEventListener(type, function (event) {
+        if (dispatch) dispatch(listener, facts(event));
+      });
+    },
+    "forget": function (handle) {
+      var target = nodes.get(handle);
+      nodes.delete(handle);
+      if (target !== undefined && handles.get(target) === handle) handles.delete(target);
+    },
+  };
+
+  // Operations that answer; the last of a batch may be one of these.
+  var READS = {
+    "get": function (handle, name) { return plain(node(handle)[name]); },
+    "attr?": function (handle, name) { return node(handle).getAttribute(name); },
+    "data?": function (handle, name) {
+      var value = node(handle).dataset[name];
+      return value === undefined ? null : value;
+    },
+    "class?": function (handle, name) { return node(handle).classList.toggle(name); },
+    "rect": function (handle) { return rect(node(handle)); },
+    "query": function (handle, selector) { return plain(node(handle).querySelector(selector)); },
+    "closest": function (handle, selector) { return plain(node(handle).closest(selector)); },
+    "byid": function (id) { return plain(document.getElementById(id)); },
+    "call?": function (handle, method) {
+      var target = node(handle);
+      return plain(target[method].apply(target, Array.prototype.slice.call(arguments, 2)));
+    },
+  };
+
+  // Carry out a batch (JSON text of a list of operations); answer the last operation's
+  // value as JSON text when it is a read, else "null".
+  function run(batch) {
+    var operations = JSON.parse(batch);
+    var answer = null;
+    for (var i = 0; i < operations.length; i++) {
+      var operation = operations[i];
+      var name = operation[0];
+      var write = WRITES[name];
+      if (write) {
+        write.apply(null, operation.slice(1));
+      } else if (READS[name] && i === operations.length - 1) {
+        answer = READS[name].apply(null, operation.slice(1));
+      } else {
+        throw new Error("Tablut DOM agent: unknown operation " + name);
+      }
+    }
+    return JSON.stringify(answer === undefined ? null : answer);
+  }
+
+  // The real node of a handle, for the rare use that needs the object itself.
+  function real(handle) {
+    return node(handle);
+  }
+
+  remember(0, document);
+  remember(-1, window);
+  found = -1;
+
+  // -- default actions ------------------------------------------------------------------
+
+  // Keys that the board handles (web/board_input.py): the arrow keys, Home and End move
+  // the keyboard cursor, Enter and Space act on a square. Their default actions
+  // (scrolling, a click) are cancelled here, on this thread, at once; the page's handler
+  // of the Left and Right keys elsewhere skips a key whose default was prevented.
+  var BOARD_KEYS = ["ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Home", "End",
+                    "Enter", " "];
+
+  function cancelDefaults() {
+    document.addEventListener("keydown", function (event) {
+      var target = event.target;
+      if (!(target instanceof Element)) return;
+      if (target.closest("#board svg") && BOARD_KEYS.indexOf(event.key) >= 0) {
+        event.preventDefault();
+      } else if (target.matches("input[data-rename]") &&
+                 (event.key === "Enter" || event.key === "Escape")) {
+        event.preventDefault(); // Enter saves and Escape cancels the rename
+      }
+    }, true);
+    // Every form of the page is handled by Python: none is ever sent. A dialog's form
+    // (method "dialog") only closes its dialog, as it should.
+    document.addEventListener("submit", function (event) {
+      var method = event.submitter && event.submitter.getAttribute("formmethod") ||
+                   event.target.getAttribute("method");
+      if (String(method).toLowerCase() !== "dialog") event.preventDefault();
+    }, true);
+  }
+
+  cancelDefaults();
+
+  window.tablutDom = {
+    run: run,
+    real: real,
+    connect: function (dispatcher) { dispatch = dispatcher; },
+    warn: function (text) { console.warn(text); },
+  };
+})();
