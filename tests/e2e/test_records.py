@@ -165,7 +165,7 @@ def test_bad_link_is_refused_and_nothing_is_lost(context: BrowserContext, site_u
     expect(notice).to_contain_text("Your game is as it was.")
     assert pieces(page) == before and local_storage(page) == stored
     # The address bar is a link to the game on the board again.
-    assert page.evaluate("location.hash") == "#v=1&rules=berkeley&moves=d1-4"
+    page.wait_for_function("location.hash === '#v=1&rules=berkeley&moves=d1-4'")
 
     # Pasted into the address bar of the open page: a link from a newer version.
     page.evaluate("location.hash = 'v=9&moves=d1-4'")
