@@ -11,7 +11,7 @@ from tablut.squares import parse_square
 from web.session import Session
 from web.speech import move_sentence, piece_list, position_summary, selection_sentence
 from web.state import PageState, Settings
-from web.texts import intro_text, plural, status_text
+from web.texts import intro_text, no_moves_text, plural, status_text
 
 NEAR_ESCAPE = position("w", B="a9 i1", K="c4")
 
@@ -62,6 +62,16 @@ def test_the_first_words_follow_the_settings() -> None:
     assert text.endswith("Tap a piece, then a square.")
     assert intro_text(Settings(white="human"), berkeley).startswith("Two players, one board.")
     assert "computer plays both sides" in intro_text(Settings(black="computer"), berkeley)
+
+
+def test_the_words_say_who_moves_first_in_the_rules_played() -> None:
+    two_people = Settings(white="human")
+    assert "Black moves first." in intro_text(two_people, rules_named("berkeley"))
+    assert "White moves first." in intro_text(two_people, rules_named("ashton"))
+    assert no_moves_text(Game(rules_named("ashton")).first_side) == (
+        "No moves yet. White moves first.")
+    assert no_moves_text(Game(rules_named("berkeley")).first_side) == (
+        "No moves yet. Black moves first.")
 
 
 def test_the_first_words_step_aside_once_a_person_has_moved() -> None:

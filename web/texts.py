@@ -82,6 +82,11 @@ def goal(side: Side, rules: Rules) -> str:
     return f"bring the king to {where}"
 
 
+def no_moves_text(first: Side) -> str:
+    """What the empty move list says: who is to make the first move."""
+    return f"No moves yet. {first.word.capitalize()} moves first."
+
+
 def intro_text(settings: Settings, rules: Rules, verb: str = "Click") -> str:
     """The first words a visitor reads: who plays what, what for, and how to move."""
     people = [side for side in Side if not settings.is_computer(side)]
@@ -94,7 +99,8 @@ def intro_text(settings: Settings, rules: Rules, verb: str = "Click") -> str:
     if len(people) == 2:
         return (f"Two players, one board. {ROLES[Side.BLACK]}, try to "
                 f"{goal(Side.BLACK, rules)}; {ROLES[Side.WHITE]}, try to "
-                f"{goal(Side.WHITE, rules)}. Black moves first. {how}")
+                f"{goal(Side.WHITE, rules)}. {rules.first_side.word.capitalize()} moves "
+                f"first. {how}")
     return ("The computer plays both sides; watch, or choose Human for a side in "
             "Settings to take over.")
 

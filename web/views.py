@@ -16,7 +16,7 @@ from web.dom import Listeners, element, svg_element
 from web.match_score import PLAYER_NAMES
 from web.review import Mistake
 from web.session import Notice, Session
-from web.texts import captured_counts, intro_text, move_entries, score_text
+from web.texts import captured_counts, intro_text, move_entries, no_moves_text, score_text
 
 
 class StatusView:
@@ -113,6 +113,7 @@ class MoveListView:
         self.document = document
         self.list = document.getElementById("move-list")
         self.empty = document.getElementById("move-list-empty")
+        self.empty_text = ""
         self.shown: tuple[Any, ...] | None = None
         self.buttons: dict[int, Any] = {}
         self.current: int | None = None
@@ -161,6 +162,10 @@ class MoveListView:
                 aria_label=f"{name}, {mistake.describe()}" if mistake else name)
             row.appendChild(button)
         self.empty.hidden = bool(session.game.moves)
+        if not session.game.moves:
+            text = no_moves_text(session.game.first_side)
+            if self.empty_text != text:  # kept here: reading the page's text costs a trip
+                self.empty.textContent = self.empty_text = text
 
     def _scroll_to(self, button: Any) -> None:
         """Scroll the list (only the list: the page must not jump) to show ``button``;

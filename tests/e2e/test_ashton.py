@@ -60,6 +60,7 @@ def page(browser: Browser, site_url: str) -> Iterator[Page]:
 def test_ashton_in_the_page(page: Page) -> None:
     status = page.get_by_role("status")
     expect(status).to_have_text("White to move.")
+    expect(page.locator("#move-list-empty")).to_have_text("No moves yet. White moves first.")
     expect(page.locator("#rules-summary")).to_have_text(RULES["ashton"].summary)
     # The camps: sixteen squares drawn apart, with a dashed outline and a tent.
     expect(page.locator("rect.camp-square")).to_have_count(16)
