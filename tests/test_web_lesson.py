@@ -14,7 +14,8 @@ from dataclasses import replace
 import pytest
 
 from tablut import RULES, Board, Game, Reason, Side, parse_square, square_name
-from tablut.rules import BERKELEY, BRAINKING, NIELSEN, Escape, RepetitionOutcome
+from tablut.geometry import CAMP_CENTRES_BB
+from tablut.rules import ASHTON, BERKELEY, BRAINKING, NIELSEN, Escape, RepetitionOutcome
 from tablut.squares import NEIGHBOUR_MASKS, SQUARES
 from web.lesson import Lesson
 from web.lesson_judge import (
@@ -42,7 +43,13 @@ EXPECTED_KEYS = {
     "nielsen": ["move", "throne", "capture", "hostile-throne", "hostile-corner", "safe",
                 "white-capture", "escape", "king-capture", "king-on-throne", "repetition",
                 "encirclement", "no-moves"],
+    "ashton": ["move", "throne", "camps", "own-camp", "capture", "hostile-throne",
+               "camp-capture", "safe", "white-capture", "escape", "king-capture",
+               "king-throne-side", "king-on-throne", "repetition", "no-moves"],
 }
+
+#: The steps that only a rule set with camps has.
+CAMP_KEYS = {"camps", "own-camp", "camp-capture"}
 
 #: Steps every rule set's lesson has, whatever its parameters.
 CORE_KEYS = {"move", "throne", "capture", "safe", "white-capture", "escape", "king-capture",
@@ -61,6 +68,11 @@ MADE_UP = [
             repetition_outcome=RepetitionOutcome.DRAW, repetition_count=4),
     replace(NIELSEN, name="edge-nielsen", corners_restricted=False, corners_hostile=False,
             escape=Escape.EDGE, king_may_reenter_throne=False),
+    # Camps with a throne anyone crosses and camps whose every square counts against black;
+    # camps with hostile corners where the king escapes to them.
+    replace(BERKELEY, name="camp-berkeley", camps=True),
+    replace(NIELSEN, name="camp-nielsen", camps=True, throne_blocks=True,
+            camp_centres_hostile_to_black=False),
 ]
 
 ALL_RULES = [*RULES.values(), *MADE_UP]
@@ -173,6 +185,12 @@ def check_reason_is_true(board: Board, move: tuple[int, int], reason: str, step:
         assert to == sq("e5") and not board.is_legal(move)
     elif "Only the king may stop on a corner" in reason:
         assert square_name(to) in ("a1", "a9", "i1", "i9") and not board.is_legal(move)
+    elif "Nobody may pass over the throne" in reason or "camp (" in reason:
+        check_wall_reason(board, move, reason)
+    elif "middle square of a camp's edge" in reason:
+        far = sq(reason.split(": ", 1)[1].split(",")[0])
+        assert CAMP_CENTRES_BB >> far & 1 and not board.geometry.hostile_to_black >> far & 1
+        assert not played(board, move).captured >> step.goal.victim & 1
     elif "needs a" in reason and "too." in reason:
         check_missing_piece(board, move, reason, step)
     elif "still open" in reason:
@@ -186,6 +204,26 @@ def check_reason_is_true(board: Board, move: tuple[int, int], reason: str, step:
         assert board.is_legal(move)
     else:
         assert reason.endswith(".") and reason[0].isupper()
+
+
+def check_wall_reason(board: Board, move: tuple[int, int], reason: str) -> None:
+    """"Nobody may pass over the throne (e5)...", "No piece may enter a camp (e2)...",
+    "...never another camp (d9).": the square named is walled off for this piece by the
+    rules (the throne, a camp but its own), on the way (crossed, or the square it would
+    stop on), every square before it empty and the move illegal."""
+    frm, to = move
+    line = path(frm, to)
+    wall = sq(reason.split("(", 1)[1].split(")")[0])
+    geo = board.geometry
+    assert geo.walls[frm] >> wall & 1
+    assert bool(geo.camps >> wall & 1) == ("camp (" in reason)
+    assert not board.is_legal(move)
+    assert wall == to if "enter" in reason or "into" in reason else wall in line[:-1]
+    before = line[:line.index(wall)]
+    assert all(board.piece_at(s) is None for s in before)
+    if before:  # the piece could stop just short of the camp
+        assert board.is_legal((frm, before[-1]))
+    assert ("black piece" in reason) == bool(geo.camps >> frm & 1)
 
 
 def check_missing_piece(board: Board, move: tuple[int, int], reason: str, step: Step) -> None:
@@ -299,6 +337,44 @@ WRONG = [
      "to see the rule."),
     ("nielsen", "no-moves", "c2 c1",
      "Black can still move: find the square that boxes black's pieces in."),
+    ("ashton", "move", "c3 c8", "That piece cannot jump over c6."),
+    ("ashton", "throne", "c5 g5", "Nobody may pass over the throne (e5), even when it is empty."),
+    ("ashton", "throne", "c5 e5", "Only the king may stop on the throne (e5)."),
+    ("ashton", "camps", "a2 g2",
+     "No piece may pass over a camp (e2) from outside it, even where it is empty."),
+    ("ashton", "camps", "a2 a4", "No piece may enter a camp (a4) from outside it."),
+    ("ashton", "camps", "a2 c2",
+     "That is a legal move, but this step asks you to move the white guard on a2 to d2."),
+    ("ashton", "own-camp", "g2 e2", "No piece may enter a camp (e2) from outside it."),
+    ("ashton", "own-camp", "d1 d9",
+     "A black piece may move within its own camp, but never into another camp (d9)."),
+    ("ashton", "capture", "d7 d4",
+     "That move captures nothing: the white guard on d3 needs a black piece on d2 too."),
+    ("ashton", "hostile-throne", "b3 b1",
+     "That move captures nothing: the white guard on e4 is taken only by a black piece "
+     "moving next to it, with another black piece (or a hostile square) on its other side."),
+    ("ashton", "camp-capture", "c7 c5",
+     "That move captures nothing: the black piece on b4 is taken only by a white piece "
+     "moving next to it, with another white piece (or a hostile square) on its other side."),
+    ("ashton", "safe", "d7 d4",
+     "That is a legal move, but this step asks you to move the white guard on d7 to d3."),
+    ("ashton", "white-capture", "c6 c8",
+     "That move captures nothing: the black piece on d6 is taken only by a white piece "
+     "moving next to it, with another white piece (or a hostile square) on its other side."),
+    ("ashton", "escape", "c6 c8",
+     "The king has not escaped yet: he must reach any square on the edge of the board that "
+     "is not a camp."),
+    ("ashton", "king-capture", "b8 e8", "No piece may enter a camp (e8) from outside it."),
+    ("ashton", "king-throne-side", "e3 e1",
+     "No piece may pass over a camp (e2) from outside it, even where it is empty."),
+    ("ashton", "king-on-throne", "h4 h1",
+     "That does not capture the king: on e5 he must be surrounded on all four sides, and e4 "
+     "is still open."),
+    ("ashton", "repetition", "g4 g1",
+     "That is a legal move, but this step asks you to move the white guard on g4 back to g3, "
+     "to see the rule."),
+    ("ashton", "no-moves", "c2 c1",
+     "Black can still move: find the square that boxes black's pieces in."),
 ]
 
 
@@ -311,7 +387,7 @@ def test_a_wrong_move_gets_its_reason(name: str, key: str, move: str, reason: st
 
 
 @pytest.mark.parametrize("name", EXPECTED_KEYS)
-def test_every_step_of_the_three_rule_sets_has_a_wrong_move_above(name: str) -> None:
+def test_every_step_of_the_named_rule_sets_has_a_wrong_move_above(name: str) -> None:
     covered = {key for rules_name, key, _, _ in WRONG if rules_name == name}
     assert set(EXPECTED_KEYS[name]) <= covered
 
@@ -346,6 +422,61 @@ def test_the_rule_texts_follow_the_parameters() -> None:
     assert "encircling" not in texts["berkeley"]["no-moves"]
     assert "2 games" in texts["nielsen"]["no-moves"]
     assert "move limit" not in texts["berkeley"]["no-moves"]
+
+
+def test_only_rule_sets_with_camps_teach_them() -> None:
+    for rules in ALL_RULES:
+        keys = {step.key for step in lesson_steps(rules)}
+        assert keys >= CAMP_KEYS if rules.camps else not keys & CAMP_KEYS, rules.name
+    assert not {"camps", "own-camp", "camp-capture"} & set(EXPECTED_KEYS["berkeley"])
+
+
+def test_the_ashton_texts_say_what_ashton_does() -> None:
+    texts = {step.key: step.text for step in lesson_steps(ASHTON)}
+    assert "White moves first" in texts["move"]
+    assert "the throne and the camps bar the way too" in texts["move"]
+    assert "nobody may even pass over it" in texts["throne"]
+    assert "not even he may stop there again" in texts["throne"]
+    assert ("a4 a5 a6 b5, d1 e1 f1 e2, i4 i5 i6 h5 and d9 e9 f9 e8" in texts["camps"])
+    assert "No piece may enter a camp from outside it, or pass over a camp" in texts["camps"]
+    assert "may move within it" in texts["own-camp"]
+    assert "may not come back into any camp" in texts["own-camp"]
+    assert "With the king on it, it is still an enemy to a white guard" in (
+        texts["hostile-throne"])
+    assert "A camp square acts as an enemy piece, empty or not" in texts["camp-capture"]
+    assert "(a5, e1, i5, e9) never counts against a black piece" in texts["camp-capture"]
+    assert "edge of the board that is not a camp" in texts["escape"]
+    assert "edge of the board that is not a camp" in texts["no-moves"]
+    assert "a black piece and a hostile square (a camp)" in texts["king-capture"]
+    assert "all four sides, and the empty throne counts" in texts["king-throne-side"]
+    assert "drawn" in texts["repetition"]
+    camp_berkeley = {step.key: step.text for step in lesson_steps(MADE_UP[-2])}
+    assert "never counts against" not in camp_berkeley["camp-capture"]
+    assert "In these rules the camps bar the way too" in camp_berkeley["move"]
+    assert "bar the way" not in step_of("berkeley", "move").text
+
+
+def test_a_move_against_a_camps_middle_square_is_explained() -> None:
+    # b5 is in its camp; a5, beyond it from c5, is the middle square of the camp's edge.
+    board = Board.from_position(place("b5 i1", "c7", "g6", Side.WHITE), ASHTON)
+    assert judge(board, mv("c7 c5"), Capture(sq("b5"))) == (
+        "That move captures nothing: a5, the middle square of a camp's edge, never counts "
+        "against a black piece.")
+    hostile = replace(ASHTON, name="hostile-centres", camp_centres_hostile_to_black=True)
+    board = Board.from_position(place("b5 i1", "c7", "g6", Side.WHITE), hostile)
+    assert judge(board, mv("c7 c5"), Capture(sq("b5"))) == ""
+
+
+def test_a_black_piece_in_a_camp_never_crosses_another() -> None:
+    # With a throne anyone crosses, row 5 leads from one camp through another.
+    rules = MADE_UP[-2]
+    board = Board.from_position(place("b5", "c7", "g7", Side.BLACK), rules)
+    assert board.is_legal(mv("b5 g5"))
+    assert why_illegal(board, mv("b5 i5")) == (
+        "A black piece may cross its own camp, but never another camp (h5).")
+    outside = Board.from_position(place("c5", "c7", "g7", Side.BLACK), rules)
+    assert why_illegal(outside, mv("c5 i5")) == (
+        "No piece may pass over a camp (h5) from outside it, even where it is empty.")
 
 
 def test_the_last_step_tells_the_games_move_limit() -> None:

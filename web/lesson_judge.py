@@ -69,16 +69,33 @@ def _why_not_there(board: Board, move: Move) -> str:
         return "Only the king may stop on the throne (e5)."
     if CORNERS_BB >> to & 1 and board.geometry.soldier_forbidden >> to & 1 and not king:
         return f"Only the king may stop on a corner ({name(to)})."
-    crossed = path(frm, to)[:-1]
-    if THRONE in crossed:
-        # Every square crossed is empty; if the piece could stop just short of the throne,
-        # the throne is what bars the way.
-        at = crossed.index(THRONE)
-        if at == 0 or board.is_legal((frm, crossed[at - 1])):
-            return "Nobody may pass over the throne (e5), even when it is empty."
+    # The first square on the way that the rules wall off for this piece (the throne
+    # where nobody crosses it, the camps but the piece's own): every square before it is
+    # empty, so that square is what bars the way.
+    walls = board.geometry.walls[frm]
+    for sq in path(frm, to):
+        if walls >> sq & 1:
+            return _walled(board, frm, sq, sq == to)
     # A rule this lesson has no sentence of its own for: the engine's words.
     reason = explain_illegal(board, move).split(": ", 1)[-1]
     return reason[:1].upper() + reason[1:] + "."
+
+
+def _walled(board: Board, frm: int, wall: int, stop: bool) -> str:
+    """Why the piece on ``frm`` may not cross (or, if ``stop``, stop on) ``wall``, a
+    square the rules wall off for it: the throne or a camp."""
+    if wall == THRONE:
+        return "Nobody may pass over the throne (e5), even when it is empty."
+    if board.geometry.camps >> frm & 1:
+        # A black piece still in its camp: only its own camp is open to it.
+        if stop:
+            return (f"A black piece may move within its own camp, but never into another "
+                    f"camp ({name(wall)}).")
+        return f"A black piece may cross its own camp, but never another camp ({name(wall)})."
+    if stop:
+        return f"No piece may enter a camp ({name(wall)}) from outside it."
+    return (f"No piece may pass over a camp ({name(wall)}) from outside it, even where it "
+            "is empty.")
 
 
 def why_illegal(board: Board, move: Move) -> str:
@@ -163,20 +180,28 @@ class Capture(Goal):
                     f"to capture {victim}.")
         frm, to = move
         mover = board.side
+        geo = board.geometry
         if not NEIGHBOUR_MASKS[self.victim] >> to & 1:
-            square = " (or a hostile square)" if board.geometry.hostile_empty else ""
+            hostile = geo.hostile_empty | (geo.hostile_to_black if mover is Side.WHITE
+                                           else geo.hostile_to_white)
+            square = " (or a hostile square)" if hostile else ""
             return (f"That move captures nothing: {victim} is taken only by a {mover.word} "
                     f"piece moving next to it, with another {mover.word} piece{square} on its "
                     "other side.")
-        if frm == board.king and not board.geometry.king_armed:
+        if frm == board.king and not geo.king_armed:
             return "That move captures nothing: the king never captures in these rules."
         far = _beyond(to, self.victim)
         if far < 0:
             return (f"That move captures nothing: there is no square beyond {victim} on the "
                     "other side, so nothing can hold it there.")
-        if far == board.king and not board.geometry.king_armed:
+        if far == board.king and not geo.king_armed:
             return (f"That move captures nothing: the king on {name(far)} never helps a "
                     "capture in these rules.")
+        if (geo.camps & ~geo.hostile_to_black) >> far & 1:
+            # Every other camp square counts against the victim, so it has been captured:
+            # only the middle squares, where the rules say so, spare a black piece.
+            return (f"That move captures nothing: {name(far)}, the middle square of a "
+                    "camp's edge, never counts against a black piece.")
         return (f"That move captures nothing: {victim} needs a {mover.word} piece on "
                 f"{name(far)} too.")
 

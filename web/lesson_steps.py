@@ -18,6 +18,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
 from tablut import Board, Game, Move, NotationError, Reason, Rules, Side, format_move
+from tablut.geometry import CAMP_SQUARES, CAMPS_BB
 from tablut.position import format_placement
 from tablut.rules import RepetitionOutcome
 from tablut.squares import CORNERS_BB, EDGES_BB, THRONE_BB, parse_square
@@ -132,12 +133,23 @@ def moving(rules: Rules) -> Iterator[Step]:
     text = (f"Black attacks with {black} pieces; white defends with {white - 1} guards and "
             f"the king, who starts in the middle. {first.word.capitalize()} moves first, then "
             "the sides take turns. Every piece, the king too, moves like a rook in chess: "
-            "any number of empty squares along a row or a column, never jumping over a piece.")
+            "any number of empty squares along a row or a column, never jumping over a piece."
+            + _walls_text(rules))
     for frm, to, guard in (("c3", "h3", "c6"), ("c7", "h7", "c4")):
         yield Step("move", "Moving", text, f"Black to move: move the black piece on {frm} to "
                    f"{to}.", place(frm, guard, "g5", Side.BLACK), Reach(sq(frm), sq(to)),
                    move(f"{frm} {to}"), "Right: straight along the row, as far as the way is "
                    "clear.")
+
+
+def _walls_text(rules: Rules) -> str:
+    """The squares that bar the way in ``rules`` besides the pieces, as a sentence ("" if
+    none)."""
+    walls = [what for what, there in (("the throne", rules.throne_blocks),
+                                      ("the camps", rules.camps)) if there]
+    if not walls:
+        return ""
+    return f" In these rules {' and '.join(walls)} bar the way too, as the next steps show."
 
 
 def throne(rules: Rules) -> Iterator[Step]:
@@ -161,6 +173,51 @@ def throne(rules: Rules) -> Iterator[Step]:
                Reach(*move(answer)), move(answer), success)
 
 
+def camps(rules: Rules) -> Iterator[Step]:
+    """The camps, walled to every piece outside them."""
+    if not rules.camps:
+        return
+    where = ", ".join(" ".join(camp) for camp in CAMP_SQUARES[:-1])
+    text = (f"Black starts in four camps, their squares marked with a dashed outline and a "
+            "tent: "
+            f"{where} and {' '.join(CAMP_SQUARES[-1])}. No piece may enter a camp from "
+            "outside it, or pass over a camp, even an empty one: the king and his guards "
+            "never set foot in one.")
+    yield Step("camps", "The camps", text, "White to move: move the white guard on a2 along "
+               "its row as far as it may go.", place("e1 f1", "a2", "g6", Side.WHITE),
+               Reach(*move("a2 d2")), move("a2 d2"), "Right: d2 is as far as it goes; the "
+               "camp square e2 bars the way, empty as it is.")
+
+
+def own_camp(rules: Rules) -> Iterator[Step]:
+    """A black piece in its camp moves within it, and once out stays out."""
+    if not rules.camps:
+        return
+    text = ("A black piece still in its camp may move within it, across its empty squares, "
+            "and out of it. Once it has left, it may not come back into any camp.")
+    yield Step("own-camp", "Inside a camp", text, "Black to move: move the black piece on "
+               "d1 to f1, across its own camp.", place("d1 g2", "c7", "g6", Side.BLACK),
+               Reach(*move("d1 f1")), move("d1 f1"), "Right: a black piece in its camp "
+               "crosses the camp's empty squares freely.")
+
+
+def camp_capture(rules: Rules) -> Iterator[Step]:
+    """Camp squares capture like enemy pieces."""
+    if not rules.camps:
+        return
+    text = ("A camp square acts as an enemy piece, empty or not, to white's guards and to "
+            "black's own pieces alike: a piece beside a camp is captured by a single enemy "
+            "moving to its other side.")
+    if not rules.camp_centres_hostile_to_black:
+        centres = ", ".join(camp[1] for camp in CAMP_SQUARES)
+        text += (f" Only the middle square of each camp's edge ({centres}) never counts "
+                 "against a black piece.")
+    yield Step("camp-capture", "Camps capture", text, "White to move: capture the black "
+               "piece on b4 with one white guard.", place("b4 i5", "c7", "g6", Side.WHITE),
+               Capture(sq("b4")), move("c7 c4"), "Captured: the camp square a4 was the "
+               "black piece's second enemy.")
+
+
 def capture(rules: Rules) -> Iterator[Step]:
     """Custodial capture by black."""
     text = ("You capture an enemy piece by moving so that it stands between two of your "
@@ -181,7 +238,9 @@ def hostile_throne(rules: Rules) -> Iterator[Step]:
         return
     text = ("The empty throne acts as an enemy to both sides: a piece beside it is captured "
             "by a single enemy moving to its other side.")
-    if rules.throne_hostile_to_white_when_three_black:
+    if rules.occupied_throne_hostile_to_white:
+        text += " With the king on it, it is still an enemy to a white guard beside it."
+    elif rules.throne_hostile_to_white_when_three_black:
         text += (" With the king on it, it is an enemy to a white guard beside it only once "
                  "black holds the throne's other three sides.")
     yield Step("hostile-throne", "The throne captures too", text, "Black to move: capture the "
@@ -233,11 +292,14 @@ def white_captures(rules: Rules) -> Iterator[Step]:
 
 def _escape_squares(rules: Rules) -> str:
     """Where the king escapes to, as the end of a sentence."""
-    escape = Board(rules).geometry.escape
+    geo = Board(rules).geometry
+    escape = geo.escape
     if escape == CORNERS_BB:
         return "one of the four corners"
     if escape == EDGES_BB:
         return "any square on the edge of the board"
+    if escape == EDGES_BB & ~geo.camps:
+        return "any square on the edge of the board that is not a camp"
     return "a square on the edge of the board that the rules leave open to him"
 
 
@@ -261,10 +323,18 @@ def _king_sides_text(rules: Rules, sides: int, where: str, squares: int) -> str:
     """How the king is captured ``where`` ("away from the throne"), for ``sides``;
     ``squares`` are the hostile squares he may meet there."""
     if sides == 2:
-        extra = " or a black piece and a hostile square," if squares else ""
+        extra = (f" or a black piece and a hostile square ({_hostile_names(squares)}),"
+                 if squares else "")
         return (f"{where[0].upper()}{where[1:]} he is captured like any other piece: "
                 f"between two black pieces,{extra} in a row or a column.")
     return f"{where[0].upper()}{where[1:]} black must surround him on all four sides."
+
+
+def _hostile_names(squares: int) -> str:
+    """What the hostile ``squares`` away from the throne are: "a corner", "a camp"..."""
+    names = [what for what, kind in (("a corner", CORNERS_BB), ("a camp", CAMPS_BB))
+             if squares & kind]
+    return " or ".join(names) or "a marked square"
 
 
 def king_capture(rules: Rules) -> Iterator[Step]:
@@ -402,8 +472,9 @@ def no_moves(rules: Rules, limit: int | None) -> Iterator[Step]:
 
 #: The lesson's steps in order, each a builder of candidates.
 BUILDERS: tuple[Callable[[Rules], Iterator[Step]], ...] = (
-    moving, throne, capture, hostile_throne, hostile_corner, safe, white_captures, escape,
-    king_capture, king_beside_throne, king_on_throne, repetition, encirclement,
+    moving, throne, camps, own_camp, capture, hostile_throne, hostile_corner, camp_capture,
+    safe, white_captures, escape, king_capture, king_beside_throne, king_on_throne,
+    repetition, encirclement,
 )
 
 
