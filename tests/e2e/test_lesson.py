@@ -4,7 +4,8 @@ A game is in progress; the lesson opens over it, every step of the Berkeley less
 by clicking the squares its task names, a wrong move is answered with its reason, and
 closing the lesson leaves the game, the board and the browser's storage exactly as they
 were. The lesson is also played by keyboard, closed with Escape, and audited by axe-core
-on a phone and a desktop.
+on a phone and a desktop. Under ashton rules it teaches the camps, and refuses a move into
+one with its reason.
 """
 
 from __future__ import annotations
@@ -158,4 +159,32 @@ def test_the_lesson_by_keyboard_closes_with_escape_and_passes_axe(
     # Opened again, it is where it was left.
     dialog = open_lesson(page)
     expect(dialog.get_by_text("Step 3 of 12", exact=True)).to_be_visible()
+    context.close()
+
+
+def test_under_ashton_rules_the_lesson_teaches_the_camps(browser: Browser,
+                                                         site_url: str) -> None:
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    page = open_ready(context, site_url)
+    page.get_by_label("Black player").select_option("human")
+    page.get_by_label("White player").select_option("human")
+    page.get_by_label("Rules").select_option("ashton")
+    dialog = open_lesson(page)
+    expect(dialog.get_by_text("Ashton (Tablut Challenge) rules")).to_be_visible()
+    expect(dialog.locator(".decor .camp")).to_have_count(16)
+    for _ in range(2):
+        dialog.get_by_role("button", name="Next").click()
+    expect(dialog.get_by_role("heading", name="The camps", exact=True)).to_be_visible()
+    expect(dialog.get_by_text("Step 3 of 15", exact=True)).to_be_visible()
+    expect(dialog.locator(".lesson-text")).to_contain_text("No piece may enter a camp")
+
+    verdict = dialog.locator(".lesson-verdict")
+    square(dialog, "a2").click()
+    square(dialog, "e2").click()
+    expect(verdict).to_have_text("No piece may enter a camp (e2) from outside it.")
+    expect(dialog.locator("[data-piece='white'][data-square='a2']")).to_have_count(1)
+    square(dialog, "a2").click()
+    square(dialog, "d2").click()
+    expect(verdict).to_have_class("lesson-verdict right")
+    expect(dialog.locator("[data-piece='white'][data-square='d2']")).to_have_count(1)
     context.close()
