@@ -177,12 +177,11 @@ def camps(rules: Rules) -> Iterator[Step]:
     """The camps, walled to every piece outside them."""
     if not rules.camps:
         return
-    where = ", ".join(" ".join(camp) for camp in CAMP_SQUARES[:-1])
+    *first, last = (" ".join(camp) for camp in CAMP_SQUARES)
     text = (f"Black starts in four camps, their squares marked with a dashed outline and a "
-            "tent: "
-            f"{where} and {' '.join(CAMP_SQUARES[-1])}. No piece may enter a camp from "
-            "outside it, or pass over a camp, even an empty one: the king and his guards "
-            "never set foot in one.")
+            f"tent: {', '.join(first)} and {last}. No piece may enter a camp from outside "
+            "it, or pass over a camp, even an empty one: the king and his guards never set "
+            "foot in one.")
     yield Step("camps", "The camps", text, "White to move: move the white guard on a2 along "
                "its row as far as it may go.", place("e1 f1", "a2", "g6", Side.WHITE),
                Reach(*move("a2 d2")), move("a2 d2"), "Right: d2 is as far as it goes; the "
