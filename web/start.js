@@ -230,21 +230,18 @@
     return entry ? entry.type : "navigate";
   }
 
-  // A reload that is taken for the navigation before it, as the first visit's is: the
-  // one that moves a loading page to a new version (web/update.js).
+  // A reload that counts as the navigation before it, as the first visit's does: the
+  // one that moves a page still loading to a new version of the site.
   function reloadAsBefore() {
     session(function (store) { store.setItem(RELOADED, window.tablutNavigation); });
     location.reload();
   }
 
-  // Starts the page's Python, unless a new version of the site waits: a page that is
-  // only loading moves to it first (web/update.js, which also offers a new version
-  // deployed while the game is shown).
-  function startUnlessReplaced(mode) {
-    var updates = window.tablutUpdates;
-    var run = function () { startPython(mode); };
-    if (updates) updates.start(run, reloadAsBefore);
-    else run();
+  // Starts the page's Python, and watches for a new version of the site (web/update.js
+  // offers it once the game is shown, and moves a page still loading to it).
+  function startWatching(mode) {
+    if (window.tablutUpdates) window.tablutUpdates.watch(reloadAsBefore);
+    startPython(mode);
   }
 
   var before = session(function (store) { return store.getItem(RELOADED); });
@@ -252,12 +249,12 @@
   precacheWhenUp();
   if (window.crossOriginIsolated === true) {
     session(function (store) { store.removeItem(RELOADED); });
-    startUnlessReplaced("worker");
+    startWatching("worker");
   } else if ("serviceWorker" in navigator && window.isSecureContext && before === null &&
              session(function (store) { store.setItem(RELOADED, navigationType()); return true; })) {
     reloadThroughServiceWorker();
   } else {
     session(function (store) { store.removeItem(RELOADED); });
-    startUnlessReplaced("main");
+    startWatching("main");
   }
 })();

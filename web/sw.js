@@ -13,15 +13,17 @@
 //    rest of the site is fetched into it too, so that after one visit the game loads and
 //    plays with no network at all. Nothing is fetched at the first install, so that the
 //    first visit's reload waits for no download.
-// 3. Updates. A new version installs beside the one in use: it fetches its whole build
-//    first (taking the files that did not change from the older version's cache), then
-//    waits. The pages open keep their own version's worker, so an open game never gets
-//    a file of another version; web/update.js says "A new version is ready" and, when
-//    the person presses Reload (or loads the page anew), posts "skip-waiting". Files that
-//    a page fetches after it has started are named after their bytes (see
-//    tools/site_names.py), and the caches of the versions whose pages are still open are
-//    kept, so that a page of an older version, served by this worker once another page
-//    has moved on, still gets its own files.
+// 3. Updates that never break an open page. A new version installs beside the one in
+//    use: it fetches its whole build first (taking the files that did not change from
+//    an older version's cache, checked against their hashes), and only then takes over,
+//    so that the next load is the new version. The pages already open keep their own
+//    version's files: the worker remembers which version each page was loaded with and
+//    answers its requests from that version's cache, which is kept while a page of it
+//    is open; and every file that a page fetches after it has started (its Python, its
+//    configs, the interpreter) is named after its bytes (tools/site_names.py), so that
+//    the page's workers, whose requests name no page, get the right bytes from any
+//    version's cache. web/update.js then says "A new version is ready" with a Reload
+//    button, and never reloads a game by itself.
 //
 // tools/build_site.py writes this file to the site's root as sw.js (a worker controls
 // only the pages at or below its own folder, and the page is the root's index.html),
@@ -57,14 +59,12 @@ const ISOLATION = {
 };
 
 self.addEventListener("install", (event) => {
-  const older = self.registration.active;
-  if (!older) return; // the first version: nothing to fetch, nothing to wait for
-  event.waitUntil(caches.has(PAGES).then((known) => {
-    // A worker of an earlier make of this file keeps no list of pages and its pages
-    // offer no reload: replace it at once, as it would have done itself.
-    if (!known) self.skipWaiting();
-    return precache();
-  }));
+  // The first version: nothing to fetch, and no other version to take over from.
+  if (!self.registration.active) return;
+  // A new version takes over once it is whole. Not before: the pages of the version in
+  // use are served by it until then, and a version that cannot be fetched whole (the
+  // network went away, the server moved on again) is never used.
+  event.waitUntil(precache().then(() => self.skipWaiting()));
 });
 
 self.addEventListener("activate", (event) => {
@@ -79,7 +79,7 @@ function tidy() {
   return Promise.all([self.clients.matchAll({ includeUncontrolled: true }),
                       caches.open(PAGES)])
     .then(([open, pages]) => {
-      const live = new Set(open.map((client) => PAGE_KEY + encodeURIComponent(client.id)));
+      const live = new Set(open.map((client) => pageKey(client.id)));
       return pages.keys().then((keys) => Promise.all(keys.map((key) => live.has(key.url)
         ? pages.match(key).then((entry) => entry.text()).then((version) => PREFIX + version)
         : pages.delete(key).then(() => CACHE))));
@@ -92,10 +92,31 @@ function tidy() {
     });
 }
 
-// A page loaded with this version: its version's cache is kept while it is open.
+// Client id -> the version that page was loaded with, as far as this worker has looked.
+const pageVersions = new Map();
+
+function pageKey(clientId) {
+  return PAGE_KEY + encodeURIComponent(clientId);
+}
+
+// A page loaded with this version: its version's cache is kept while it is open, and
+// its requests are answered from it once a newer version has taken over.
 function remember(clientId) {
-  return caches.open(PAGES).then((pages) =>
-    pages.put(PAGE_KEY + encodeURIComponent(clientId), new Response(VERSION)));
+  pageVersions.set(clientId, VERSION);
+  return caches.open(PAGES).then((pages) => pages.put(pageKey(clientId), new Response(VERSION)));
+}
+
+// The version the page ``clientId`` was loaded with: this one for a page not remembered
+// (one of the page's workers; a page of a browser that names no new client).
+function versionOf(clientId) {
+  if (!clientId) return Promise.resolve(VERSION);
+  if (pageVersions.has(clientId)) return Promise.resolve(pageVersions.get(clientId));
+  return caches.match(pageKey(clientId), { cacheName: PAGES })
+    .then((entry) => (entry ? entry.text() : VERSION))
+    .then((version) => {
+      pageVersions.set(clientId, version);
+      return version;
+    });
 }
 
 // A response with the isolation headers added; the body is passed on, not read.
@@ -161,12 +182,31 @@ function olderCaches() {
     (name) => name.startsWith(PREFIX) && name !== CACHE && name !== PAGES));
 }
 
+// The first answer of ``lookup(cache name)`` that is not empty, over the caches of the
+// versions kept but this one, newest first; else undefined.
+function fromOlderCaches(lookup) {
+  return olderCaches().then((names) => names.reduce(
+    (found, name) => found.then((response) => response || lookup(name)),
+    Promise.resolve(undefined)));
+}
+
 // A copy of ``url`` from the cache of a version kept, whichever has it: a page of an
 // older version asks for its own files by their own names.
 function keptCopy(url) {
-  return olderCaches().then((names) => names.reduce((found, name) => found.then(
-    (response) => response || caches.open(name).then((cache) => cache.match(url))),
-  Promise.resolve(undefined)));
+  return fromOlderCaches((name) => caches.match(url, { cacheName: name }));
+}
+
+// A request of this version: its file from this version's cache, else the network; a
+// file that is not this version's, from a version kept (a page of it is open and asks
+// for its own file, by its own name), else the network, isolated (a source map, a
+// missing file).
+function answer(event, key) {
+  if (!FILES.has(key)) {
+    return keptCopy(key).then((kept) => kept || fetch(event.request).then(isolated));
+  }
+  return caches.open(CACHE)
+    .then((cache) => cache.match(key))
+    .then((cached) => cached || fetchAndKeep(key, (done) => event.waitUntil(done)));
 }
 
 self.addEventListener("fetch", (event) => {
@@ -177,29 +217,23 @@ self.addEventListener("fetch", (event) => {
   const url = new URL(request.url);
   const path = url.origin + url.pathname;
   const key = path === self.registration.scope || path === INDEX ? INDEX : path;
-  if (request.mode === "navigate" && event.resultingClientId) {
-    event.waitUntil(remember(event.resultingClientId));
-  }
-  if (!FILES.has(key)) {
-    // Not a file of this version: a file of an older one, for a page of it still open;
-    // else passed on, isolated (a source map, a missing file).
-    event.respondWith(keptCopy(key).then((kept) => kept || fetch(request).then(isolated)));
+  if (request.mode === "navigate") {
+    // A page loaded now is of this version.
+    if (event.resultingClientId) event.waitUntil(remember(event.resultingClientId));
+    event.respondWith(answer(event, key));
     return;
   }
-  event.respondWith(
-    caches.open(CACHE)
-      .then((cache) => cache.match(key))
-      .then((cached) => cached || fetchAndKeep(key, (done) => event.waitUntil(done)))
-  );
+  // A page of an older version gets its own version's file while that version is kept.
+  event.respondWith(versionOf(event.clientId).then((version) => (version === VERSION
+    ? undefined : caches.match(key, { cacheName: PREFIX + version })))
+    .then((own) => own || answer(event, key)));
 });
 
 // This version's file at ``url``, checked: from an older version's cache when it has the
 // same bytes (a file that did not change is not downloaded again), else the network.
 function verified(url) {
-  return olderCaches().then((names) => names.reduce((found, name) => found.then(
-    (response) => response || caches.open(name).then((cache) => cache.match(url))
-      .then((cached) => cached && checked(url, cached))),
-  Promise.resolve(null))).then((copy) => copy ||
+  return fromOlderCaches((name) => caches.match(url, { cacheName: name })
+    .then((cached) => cached && checked(url, cached))).then((copy) => copy ||
     fetch(url, { cache: "no-cache", credentials: "same-origin" }).then((response) => {
       // Not reported to the pages: a page loading may be of another version.
       if (!response.ok) throw new Error(url + ": HTTP " + response.status);
@@ -220,11 +254,6 @@ function precache() {
 }
 
 self.addEventListener("message", (event) => {
-  // The person chose to reload into the version waiting (web/update.js).
-  if (event.data === "skip-waiting") {
-    event.waitUntil(self.skipWaiting());
-    return;
-  }
   if (event.data !== "precache") return;
   // The page hears back when the whole site is in the cache: it can then play offline.
   // The caches of versions no page uses any more go then, while the page plays.
