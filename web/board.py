@@ -199,6 +199,8 @@ class BoardView:
         self.squares: dict[int, Any] = {}
         self._attrs: dict[tuple[int, str], str] = {}
         self.cursor = THRONE
+        #: Squares focused by set_cursor whose focus events have not come back yet.
+        self.focus_moves: list[int] = []
         frame = self._element("rect", x=MARGIN, y=MARGIN, width=SIZE * CELL,
                               height=SIZE * CELL, **{"class": "frame"})
         self.svg.appendChild(frame)
@@ -350,7 +352,21 @@ class BoardView:
             self.cursor = sq
         self.move_ring(sq)
         if focus:
+            # Remembered until its focus event comes back (see :meth:`focused_by_page`).
+            self.focus_moves.append(sq)
             self.squares[sq].focus()
+
+    def focused_by_page(self, sq: int) -> bool:
+        """Whether a focus event on ``sq`` is the echo of :meth:`set_cursor`'s own move.
+
+        The page's Python may run a moment behind the events: a person pressing arrow
+        keys quickly has moved the cursor on by the time the focus events of its earlier
+        moves arrive, and taking those for a person's choice would pull the cursor back.
+        """
+        if sq not in self.focus_moves:
+            return False
+        del self.focus_moves[:self.focus_moves.index(sq) + 1]
+        return True
 
     def drag_piece(self, sq: int, dx: float, dy: float) -> None:
         """Show the piece on ``sq`` moved by (dx, dy) SVG units while it is dragged."""

@@ -159,7 +159,9 @@ class BoardInput:
         """A square got the focus (Tab, click): it becomes the keyboard cursor."""
         name = event.target.getAttribute("data-square")
         if name:
-            self.view.set_cursor(parse_square(str(name)), focus=False)
+            sq = parse_square(str(name))
+            if not self.view.focused_by_page(sq):
+                self.view.set_cursor(sq, focus=False)
 
     def on_board_key(self, event: Any) -> None:
         """Arrow keys move the cursor over the squares; Enter or Space acts on one;

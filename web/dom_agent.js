@@ -22,6 +22,45 @@
   var found = 0;             // handles this agent gives (negative: Python's are positive)
   var dispatch = null;       // Python's event dispatcher: (listener, factsJson) => void
 
+  // A node that Python forgets may still be named by events on their way to it: their
+  // facts were written before the "forget" came. Such a node waits in limbo until every
+  // event sent before the "forget" has been handled; one named again meanwhile (by a new
+  // event or a read) is Python's again, and leaves limbo.
+  var sent = 0;              // events sent to Python
+  var handled = 0;           // events Python has finished with (it takes them in order)
+  var limbo = new Map();     // handle -> how many events had been sent when it was forgotten
+
+  function send(listener, text) {
+    sent += 1;
+    var answer;
+    try {
+      answer = dispatch(listener, text);
+    } catch (error) {
+      finished();
+      throw error;
+    }
+    return Promise.resolve(answer).then(finished, function (error) {
+      finished();
+      throw error;
+    });
+  }
+
+  function finished() {
+    handled += 1;
+    limbo.forEach(function (mark, handle) {
+      if (handled >= mark) {
+        limbo.delete(handle);
+        drop(handle);
+      }
+    });
+  }
+
+  function drop(handle) {
+    var target = nodes.get(handle);
+    nodes.delete(handle);
+    if (target !== undefined && handles.get(target) === handle) handles.delete(target);
+  }
+
   function node(handle) {
     var target = nodes.get(handle);
     if (target === undefined) throw new Error("Tablut DOM agent: no node " + handle);
@@ -38,7 +77,10 @@
   function handleOf(target) {
     if (target === null || target === undefined) return null;
     var handle = handles.get(target);
-    if (handle !== undefined) return handle;
+    if (handle !== undefined) {
+      limbo.delete(handle);
+      return handle;
+    }
     found -= 1;
     return remember(found, target);
   }
@@ -118,13 +160,13 @@
     },
     "listen": function (handle, type, listener) {
       node(handle).addEventListener(type, function (event) {
-        if (dispatch) dispatch(listener, facts(event));
+        if (dispatch) send(listener, facts(event));
       });
     },
+    "keep": function (handle) { limbo.delete(handle); },
     "forget": function (handle) {
-      var target = nodes.get(handle);
-      nodes.delete(handle);
-      if (target !== undefined && handles.get(target) === handle) handles.delete(target);
+      if (sent > handled) limbo.set(handle, sent);
+      else drop(handle);
     },
   };
 
@@ -178,7 +220,7 @@
 
   // -- default actions ------------------------------------------------------------------
 
-  // Keys that the board handles (web/board_input.py): the arrow keys, Home and End move
+  // Keys that a board handles (web/board_input.py): the arrow keys, Home and End move
   // the keyboard cursor, Enter and Space act on a square. Their default actions
   // (scrolling, a click) are cancelled here, on this thread, at once; the page's handler
   // of the Left and Right keys elsewhere skips a key whose default was prevented.
@@ -189,7 +231,12 @@
     document.addEventListener("keydown", function (event) {
       var target = event.target;
       if (!(target instanceof Element)) return;
-      if (target.closest("#board svg") && BOARD_KEYS.indexOf(event.key) >= 0) {
+      var board = target.closest("svg.board-svg");
+      if (board && BOARD_KEYS.indexOf(event.key) >= 0) {
+        event.preventDefault();
+      } else if (board && event.key === "Escape" && board.querySelector("rect.selected")) {
+        // Escape puts a picked-up piece down; in a dialog (the lesson) it must not close
+        // the dialog as well.
         event.preventDefault();
       } else if (target.matches("input[data-rename]") &&
                  (event.key === "Enter" || event.key === "Escape")) {
@@ -211,6 +258,15 @@
     run: run,
     real: real,
     connect: function (dispatcher) { dispatch = dispatcher; },
+    // A promise kept once the page's Python has handled every event sent before this
+    // call and drawn what they changed (listener 0 is none: see web/remote_dom.py). The
+    // Python may run in a worker that handles events a moment after they happen; tests
+    // and tools wait for this instead of guessing a delay.
+    settled: function () {
+      return (dispatch ? send(0, "null") : Promise.resolve(null)).then(function () {
+        return true;
+      });
+    },
     warn: function (text) { console.warn(text); },
   };
 })();

@@ -32,6 +32,9 @@ from typing import Any
 DOCUMENT = 0
 #: The agent's handle of the window (events such as "storage" and "hashchange").
 WINDOW = -1
+#: The listener number of the agent's ``settled()``: no listener, only the answer that
+#: every event sent before it has been handled and drawn.
+SETTLED = 0
 
 
 class Dom:
@@ -63,6 +66,11 @@ class Dom:
         node = self._nodes.get(handle)
         if node is None:
             node = RemoteNode(self, handle)
+            if handle != self._made:
+                # Named by the agent (an event's target, a read's answer): it may be a
+                # node Python has forgotten while the event was on its way, which the
+                # agent keeps in limbo until told it is Python's again.
+                self.write("keep", handle)
             self._nodes[handle] = node
             if handle > 0 or handle < WINDOW:
                 # The agent forgets the node once Python has no use for it any more.
@@ -127,7 +135,8 @@ class Dom:
 
     def _dispatch(self, listener: int, facts: str) -> None:
         try:
-            self._listeners[int(listener)](Event(self, json.loads(str(facts))))
+            if int(listener) != SETTLED:
+                self._listeners[int(listener)](Event(self, json.loads(str(facts))))
         finally:
             self.flush()
 

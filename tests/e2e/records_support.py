@@ -26,8 +26,16 @@ def wait_ready(page: Page) -> None:
     page.wait_for_function("document.body?.dataset.ready === 'true'", timeout=LOAD_TIMEOUT_MS)
 
 
+def settle(page: Page) -> None:
+    """Wait until the page has handled every input so far and drawn what it changed (its
+    Python may run in a worker, a moment behind the events; see web/dom_agent.js)."""
+    page.evaluate("() => window.tablutDom ? window.tablutDom.settled() : true")
+
+
 def square_centre(page: Page, square: str) -> tuple[float, float]:
-    """Where a square is on screen, in CSS pixels."""
+    """Where a square is on screen, in CSS pixels, once the page has settled (a change
+    just made may still move the board)."""
+    settle(page)
     box = page.locator(f"[data-square='{square}']:not([data-piece])").bounding_box()
     assert box is not None, f"square {square} is not on screen"
     return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2

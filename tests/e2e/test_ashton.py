@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
-from records_support import open_ready
+from records_support import open_ready, settle
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
@@ -33,7 +33,8 @@ def piece_on(page: Page, name: str):  # noqa: ANN201
 
 
 def targets(page: Page) -> set[str]:
-    """The squares marked as targets of the piece picked up."""
+    """The squares marked as targets of the piece picked up, once the page has drawn them."""
+    settle(page)
     return set(page.locator("rect.target").evaluate_all("els => els.map(e => e.dataset.square)"))
 
 

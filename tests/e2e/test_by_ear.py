@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
-from records_support import open_ready
+from records_support import open_ready, settle
 
 from tablut import Game, square_name
 from tablut.ai import Engine
@@ -41,6 +41,7 @@ def stored_game(page: Page) -> Game:
 
 def press_to(page: Page, target: str) -> None:
     """Move the board's keyboard cursor to ``target`` with the arrow keys."""
+    settle(page)  # the focus the page moved there last
     here = parse_square(str(page.evaluate("document.activeElement.dataset.square")))
     there = parse_square(target)
     col, row = here % 9, here // 9
@@ -118,6 +119,8 @@ def test_a_game_against_the_computer_by_keyboard_and_by_ear(browser: Browser,
             reply = stored_game(page).moves[-1]
             mirror.play(reply)
             expected.append(mirror.spoken[1])
+        # The reply is stored before it is drawn and said: wait for the words.
+        expect(page.locator("#announcer")).to_have_text(expected[-1], timeout=REPLY_TIMEOUT_MS)
         said = page.evaluate("window.said.filter(t => !t.includes('picked up'))")
         assert said[-len(expected):] == expected
         page.evaluate("window.said = []")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
-from records_support import open_ready, wait_ready
+from records_support import open_ready, settle, wait_ready
 
 pytestmark = pytest.mark.e2e
 
@@ -19,6 +19,7 @@ def choose_clock(page: Page, label: str) -> None:
     if not page.locator("#more-options").evaluate("details => details.open"):
         page.get_by_text("More options").click()
     page.get_by_label("Clock", exact=True).select_option(label=label)
+    settle(page)  # the clocks shown may move the board
 
 
 @pytest.fixture
@@ -73,6 +74,7 @@ def test_clocks_come_back_after_a_reload_where_they_stood(page: Page) -> None:
     choose_clock(page, "5 min + 3 s a move")
     page.locator("rect[data-square='d1']").click()
     page.locator("rect[data-square='d4']").click()
+    settle(page)  # the move is saved before the reload
     page.reload()
     wait_ready(page)
     # Black had 5:00, less a moment, plus the 3 s increment.

@@ -2,7 +2,7 @@
 throws.
 
 A fixed number of random actions (``tests/e2e/page_fuzz.py`` says which, and what is
-checked after each) on a fresh page, with one reload in the middle. The seed is printed;
+checked after each) on a fresh page, with one reload in the middle, from a fixed seed;
 ``TABLUT_FUZZ_SEED=<seed>`` replays a failure, and ``TABLUT_FUZZ_ACTIONS`` makes the run
 longer. Longer runs, measured in minutes: ``tools/fuzz_page.py --minutes 10``.
 """
@@ -10,7 +10,6 @@ longer. Longer runs, measured in minutes: ``tools/fuzz_page.py --minutes 10``.
 from __future__ import annotations
 
 import os
-import random
 from collections.abc import Iterator
 
 import pytest
@@ -21,7 +20,9 @@ from records_support import open_ready
 pytestmark = pytest.mark.e2e
 
 ACTIONS = int(os.environ.get("TABLUT_FUZZ_ACTIONS", "300"))
-SEED = int(os.environ.get("TABLUT_FUZZ_SEED", str(random.SystemRandom().randrange(10**9))))
+# A fixed seed by default, so that the test suite says the same thing every run; other
+# seeds (``tools/fuzz_page.py`` runs many) go through the same code.
+SEED = int(os.environ.get("TABLUT_FUZZ_SEED", "296175380"))
 
 
 @pytest.fixture

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
+from records_support import settle
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
@@ -83,9 +84,11 @@ def test_keyboard_focus_ring_is_visible(page: Page) -> None:
             break
     focused = page.evaluate("document.activeElement.dataset.square")
     assert focused, "Tab reaches the board"
+    settle(page)
     ring = page.locator(".focus-ring")
     assert ring.evaluate("e => getComputedStyle(e).visibility") == "visible"
     page.keyboard.press("ArrowRight")
+    settle(page)  # the page moves the focus a moment later
     assert page.evaluate("document.activeElement.dataset.square") != focused
     # One square only is in the tab order (a roving tabindex).
     expect(page.locator("rect[tabindex='0']")).to_have_count(1)

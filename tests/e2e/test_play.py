@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
+from records_support import settle
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
@@ -95,21 +96,26 @@ def reset(page: Page) -> None:
     settings with two human players, close the analysis, and start a new game. Faster
     than a reload, which also restarts the AI worker."""
     open_more_options(page)
+    settle(page)  # each question below is asked of what the page shows once settled
     setup = page.get_by_label("Set-up mode")
     if setup.is_checked():
         page.get_by_role("button", name="Start position").click()
         setup.click()
+        settle(page)
     page.get_by_label("Black player").select_option("human")
     page.get_by_label("White player").select_option("human")
     page.get_by_label("AI level").select_option("5")
     page.get_by_label("Rules").select_option("berkeley")
+    settle(page)
     for label in ("Seed", "Move limit"):
         field = page.get_by_label(label)
         if field.input_value() != "0":
             field.fill("0")
             field.dispatch_event("change")
+    settle(page)
     if page.get_by_label("Match of two games").is_checked():
         page.get_by_label("Match of two games").uncheck()
+        settle(page)
     if page.get_by_role("button", name="Hide analysis").is_visible():
         page.get_by_role("button", name="Hide analysis").click()
     page.get_by_role("button", name="New game").click()
@@ -330,7 +336,7 @@ def test_settings_are_labelled_and_show_the_rules(page: Page) -> None:
     assert len(levels) == 7 and "Beginner" in levels[0]
     rules = page.get_by_label("Rules")
     assert rules.locator("option").evaluate_all("els => els.map(e => e.value)") == [
-        "berkeley", "brainking", "nielsen", "opentafl"]
+        "berkeley", "brainking", "nielsen", "ashton", "opentafl"]
     expect(page.locator("#rules-summary")).to_contain_text("any edge")
     rules.select_option("nielsen")
     expect(page.locator("#rules-summary")).to_contain_text("corner")

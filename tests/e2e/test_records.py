@@ -100,7 +100,8 @@ def test_share_link_opens_the_game_and_follows_each_move(
     # Correspondence: move, then copy the new link and send it.
     two_humans(page)
     play_move(page, "a4", "c4")
-    assert page.evaluate("location.hash") == "#v=1&rules=berkeley&moves=d1-4.e3-d.a4-c"
+    page.wait_for_function(
+        "location.hash === '#v=1&rules=berkeley&moves=d1-4.e3-d.a4-c'")
     panel(page).get_by_role("button", name="Copy link").click()
     expect(page.locator("#records-message")).to_have_text("Link copied.")
     link = clipboard(page)
@@ -164,7 +165,7 @@ def test_bad_link_is_refused_and_nothing_is_lost(context: BrowserContext, site_u
     expect(notice).to_contain_text("Your game is as it was.")
     assert pieces(page) == before and local_storage(page) == stored
     # The address bar is a link to the game on the board again.
-    assert page.evaluate("location.hash") == "#v=1&rules=berkeley&moves=d1-4"
+    page.wait_for_function("location.hash === '#v=1&rules=berkeley&moves=d1-4'")
 
     # Pasted into the address bar of the open page: a link from a newer version.
     page.evaluate("location.hash = 'v=9&moves=d1-4'")
