@@ -27,7 +27,8 @@ from pathlib import Path
 import pytest
 from harness import ROOT, serve
 from playwright.sync_api import Browser, Page, Response, expect
-from records_support import LOAD_TIMEOUT_MS, wait_ready
+from records_support import LOAD_TIMEOUT_MS, settle, wait_ready
+from test_audit import axe_violations
 
 from tablut.squares import square_name
 from web.state import PageState
@@ -122,6 +123,7 @@ def play(page: Page, origin: str, target: str) -> None:
     """Click a piece of the game's board, then its target, and wait until it has left
     (the lesson, once opened, has a board of its own; the computer's answer may take
     the piece at once)."""
+    settle(page)
     for name in (origin, target):
         page.locator(f"#board rect[data-square='{name}']").click()
     expect(page.locator(f"#board [data-piece][data-square='{origin}']")).to_have_count(0)
@@ -200,12 +202,14 @@ def play_on(page: Page) -> None:
 def reload_keeps_the_game(page: Page) -> None:
     """Press the notice's Reload: the page loads anew (the second version) with the game
     as it was."""
+    settle(page)
     game = page.locator("#move-list").text_content()
     drawn = "els => els.map(e => e.dataset.square + e.dataset.piece).sort()"
     board = page.locator("#board [data-piece]").evaluate_all(drawn)
     with page.expect_navigation():
         page.locator("#update-notice").get_by_role("button", name="Reload").click()
     wait_ready(page)
+    settle(page)
     assert page.evaluate("window.tablutStillOpen") is None
     assert page.locator("#move-list").text_content() == game
     assert page.locator("#board [data-piece]").evaluate_all(drawn) == board
@@ -246,6 +250,9 @@ def test_a_new_version_never_breaks_an_open_page(
             notice = page.locator("#update-notice")
             expect(notice).to_contain_text("A new version is ready", timeout=LOAD_TIMEOUT_MS)
             expect(notice.get_by_role("button", name="Reload")).to_be_visible()
+            # Said politely, by a screen reader too, and the page still passes axe.
+            expect(notice).to_have_attribute("aria-live", "polite")
+            assert axe_violations(page) == []
 
             # The page plays on with its own files, now served by the new version's
             # worker, and is never reloaded.
