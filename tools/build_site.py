@@ -4,25 +4,31 @@ The page must work from any sub-path (GitHub project pages live under ``/<repo>/
 must never reach a CDN, so everything it loads is copied next to ``index.html``:
 
 - ``index.html`` and ``web/**`` but its Python modules (CSS, scripts, icons) as they are,
-  with the two Python scripts PyScript runs, ``web/main.py`` and ``web/ai_worker.py``;
-- ``python/tablut.zip`` and ``python/web.zip``: every module of the engine (but the
-  native-only Tablut Challenge client) and of the page, one archive each, so that an
-  interpreter fetches its Python in one or two requests rather than one a module (see
-  :func:`write_archive`);
-- ``pyodide/``: the interpreter files from ``node_modules/pyodide``;
+  with the two Python scripts PyScript runs, ``web/main-<hash>.py`` and
+  ``web/ai_worker-<hash>.py``;
+- ``python/tablut-<hash>.zip`` and ``python/web-<hash>.zip``: every module of the engine
+  (but the native-only Tablut Challenge client) and of the page, one archive each, so
+  that an interpreter fetches its Python in one or two requests rather than one a module
+  (see :func:`write_archive`);
+- ``pyodide-<hash>/``: the interpreter files from ``node_modules/pyodide``;
 - ``pyscript/``: every ``*.js`` and ``*.css`` of ``node_modules/@pyscript/core/dist``
   (core.js imports content-hashed chunks lazily, so all of them must ship) but the unused
   ``service-worker.js``;
 - the source maps that those runtime files name, from the same packages: only developer
   tools fetch them, but a map that is named and missing is a failed request there (the
   service worker does not precache them);
-- ``pyscript.toml`` (the page's interpreter) and ``pyscript-ai.toml`` (the computer
-  player's), written from the template in the repository with its ``[files]`` table
-  filled in with the archives each needs, unpacked into the interpreter's working
+- ``pyscript-<hash>.toml`` (the page's interpreter) and ``pyscript-ai-<hash>.toml`` (the
+  computer player's), written from the template in the repository with its ``[files]``
+  table filled in with the archives each needs, unpacked into the interpreter's working
   directory: a new module ships without anyone listing it;
 - ``web/icon-192.png`` and ``web/icon-512.png`` for the web app manifest, and, last,
   ``sw.js``: the service worker that precaches every other file of the site under a
   cache version hashed from them all (see ``site_offline.py``).
+
+``<hash>`` is a hash of the file's (or folder's) bytes, and ``web/start.js`` and the
+configs are rewritten to name them so (see ``site_names.py``): a file that a page may
+fetch after it has started never has the same name in two versions with other bytes,
+so a page open while a new version is deployed keeps getting its own version's files.
 
 Run ``npm ci`` first (``make site`` does). Standard library only.
 """
@@ -37,6 +43,7 @@ import sys
 import zipfile
 from pathlib import Path
 
+from site_names import MissingReference, address, refer
 from site_offline import write_icons, write_service_worker
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -64,6 +71,13 @@ NATIVE_ONLY = ("tablut/challenge/",)
 #: The scripts PyScript runs (``src=``), fetched as files; every other module of web/
 #: travels in its archive only.
 PYTHON_SCRIPTS = ("web/main.py", "web/ai_worker.py")
+
+#: The interpreter's folder in the site, as copied from ``node_modules/pyodide``.
+PYODIDE_FOLDER = "pyodide"
+
+#: The script that starts the page's Python and the computer's: it names the scripts,
+#: the configs and the interpreter, so the build rewrites it with their new names.
+START_SCRIPT = "web/start.js"
 
 #: The configs written, each with the archives (by package) its interpreter unpacks:
 #: the page's needs the engine and the page's modules, the computer player's the engine.
@@ -141,12 +155,12 @@ def copy_runtime(node_modules: Path, out: Path) -> list[Path]:
     if not asm:
         raise BuildError(f"{pyodide} has none of {PYODIDE_ASM_CANDIDATES}")
     copied: list[Path] = []
-    (out / "pyodide").mkdir(parents=True)
+    (out / PYODIDE_FOLDER).mkdir(parents=True)
     for name in (*PYODIDE_FILES, *asm):
         source = pyodide / name
         if not source.is_file():
             raise BuildError(f"{source} is missing: is the pinned pyodide version installed?")
-        copied.append(Path(shutil.copy2(source, out / "pyodide" / name)))
+        copied.append(Path(shutil.copy2(source, out / PYODIDE_FOLDER / name)))
 
     (out / "pyscript").mkdir()
     for source in sorted(core_dist.iterdir()):
@@ -155,7 +169,7 @@ def copy_runtime(node_modules: Path, out: Path) -> list[Path]:
             copied.append(Path(shutil.copy2(source, out / "pyscript" / source.name)))
     if not (out / "pyscript" / "core.js").is_file():
         raise BuildError(f"{core_dist} has no core.js")
-    copied += copy_source_maps(copied, {out / "pyodide": pyodide, out / "pyscript": core_dist})
+    copied += copy_source_maps(copied, {out / PYODIDE_FOLDER: pyodide, out / "pyscript": core_dist})
     return copied
 
 
@@ -185,6 +199,28 @@ def copy_source_maps(copied: list[Path], origins: dict[Path, Path]) -> list[Path
     return maps
 
 
+def write_python(root: Path, out: Path, interpreter: str) -> dict[str, str]:
+    """Write into ``out`` the scripts PyScript runs, the archives of the packages and the
+    configs that name them and the interpreter's folder (``interpreter``, as renamed),
+    each under a content-addressed name; return their new names by their plain ones."""
+    renames = {}
+    for script in PYTHON_SCRIPTS:
+        shutil.copy2(root / script, out / script)
+        renames[script] = address(out, script)
+    archives = {}
+    for package in PYTHON_PACKAGES:
+        relative = f"{ARCHIVE_FOLDER}/{package}.zip"
+        write_archive(root, package, out / relative)
+        archives[package] = address(out, relative)
+    template = (root / "pyscript.toml").read_text(encoding="utf-8")
+    for name, packages in CONFIGS.items():
+        text = render_config(template, [archives[package] for package in packages])
+        text = refer(text, {PYODIDE_FOLDER: interpreter}, name)
+        (out / name).write_text(text, encoding="utf-8")
+        renames[name] = address(out, name)
+    return renames
+
+
 def build(root: Path = ROOT, out: Path | None = None) -> Path:
     """Build the site of the repository at ``root`` into ``out`` (default ``root/_site``)."""
     out = out or root / "_site"
@@ -200,15 +236,13 @@ def build(root: Path = ROOT, out: Path | None = None) -> Path:
 
     shutil.copy2(root / "index.html", out / "index.html")
     shutil.copytree(root / "web", out / "web", ignore=IGNORED)
-    for script in PYTHON_SCRIPTS:
-        shutil.copy2(root / script, out / script)
-    for package in PYTHON_PACKAGES:
-        write_archive(root, package, out / ARCHIVE_FOLDER / f"{package}.zip")
-    template = (root / "pyscript.toml").read_text(encoding="utf-8")
-    for name, packages in CONFIGS.items():
-        archives = [f"{ARCHIVE_FOLDER}/{package}.zip" for package in packages]
-        (out / name).write_text(render_config(template, archives), encoding="utf-8")
     copy_runtime(root / "node_modules", out)
+    renames = {PYODIDE_FOLDER: address(out, PYODIDE_FOLDER)}
+    renames.update(write_python(root, out, renames[PYODIDE_FOLDER]))
+    # The one file that names the scripts, the configs and the interpreter.
+    start = out / START_SCRIPT
+    start.write_text(refer(start.read_text(encoding="utf-8"), renames, START_SCRIPT),
+                     encoding="utf-8")
     # GitHub Pages would otherwise run Jekyll over the site, for nothing.
     (out / ".nojekyll").write_text("", encoding="utf-8")
     write_icons(out / "web")
@@ -224,7 +258,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         out = build(ROOT, args.out.resolve())
-    except BuildError as error:
+    except (BuildError, MissingReference) as error:
         print(f"build_site: {error}", file=sys.stderr)
         return 1
     files = [p for p in out.rglob("*") if p.is_file()]

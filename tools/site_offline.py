@@ -4,8 +4,8 @@
   home screens want), drawn from the same design as ``web/icon.svg`` by a tiny
   rasteriser, so the build needs nothing beyond the standard library;
 - :func:`write_service_worker`: ``sw.js`` at the site's root, from the template
-  ``web/sw.js``, with the list of every file of the site to precache and a cache version
-  that changes whenever any file does.
+  ``web/sw.js``, with every file of the site to precache and the hash of its bytes, and a
+  cache version that changes whenever any file does.
 
 Standard library only, like the rest of the build.
 """
@@ -24,7 +24,11 @@ ICON_SIZES = (192, 512)
 
 #: Placeholders of the template web/sw.js.
 VERSION_MARKER = '"@version@"'
-PRECACHE_MARKER = '["@precache@"]'
+PRECACHE_MARKER = "{/* @precache@ */}"
+
+#: Hexadecimal digits of each precached file's SHA-256 written into sw.js: 64 bits, plenty
+#: to tell a file's versions apart, and the worker's list stays short.
+FILE_HASH_LENGTH = 16
 
 #: Files of the site that are never fetched by the page, so never precached.
 NOT_PRECACHED = {"sw.js", ".nojekyll"}
@@ -122,30 +126,40 @@ def precache_list(site: Path) -> list[str]:
     )
 
 
-def cache_version(site: Path, files: list[str]) -> str:
-    """A short hash of the file list and every file's bytes: a new one for any change."""
+def file_hashes(site: Path, files: list[str]) -> dict[str, str]:
+    """Each file of ``files`` (``./``-relative URLs under ``site``) with the first
+    :data:`FILE_HASH_LENGTH` hexadecimal digits of the SHA-256 of its bytes: the service
+    worker checks every copy it keeps against them, so that a version's cache holds that
+    version's bytes only, and takes an unchanged file from an older version's cache."""
+    return {url: hashlib.sha256((site / url[2:]).read_bytes()).hexdigest()[:FILE_HASH_LENGTH]
+            for url in files}
+
+
+def cache_version(hashes: dict[str, str]) -> str:
+    """A short hash of the file list and every file's hash: a new one for any change."""
     digest = hashlib.sha256()
-    for url in files:
-        digest.update(url.encode() + b"\0")
-        digest.update(hashlib.sha256((site / url[2:]).read_bytes()).digest())
+    for url, file_hash in sorted(hashes.items()):
+        digest.update(url.encode() + b"\0" + file_hash.encode() + b"\0")
     return digest.hexdigest()[:16]
 
 
-def render_service_worker(template: str, files: list[str], version: str) -> str:
-    """The template ``web/sw.js`` with its version and precache list filled in."""
+def render_service_worker(template: str, hashes: dict[str, str], version: str) -> str:
+    """The template ``web/sw.js`` with its version and its files' hashes filled in."""
     for marker in (VERSION_MARKER, PRECACHE_MARKER):
         if marker not in template:
             raise ValueError(f"the service worker template lacks {marker}")
-    listing = "[\n" + ",\n".join(f"  {json.dumps(f)}" for f in files) + "\n]"
+    listing = "{\n" + ",\n".join(
+        f"  {json.dumps(url)}: {json.dumps(file_hash)}" for url, file_hash in hashes.items()
+    ) + "\n}"
     return template.replace(VERSION_MARKER, json.dumps(version)).replace(PRECACHE_MARKER, listing)
 
 
-def write_service_worker(template: Path, site: Path) -> tuple[Path, list[str], str]:
+def write_service_worker(template: Path, site: Path) -> tuple[Path, dict[str, str], str]:
     """Write ``site/sw.js`` from ``template`` for the site as built so far (call it last);
-    return its path, the precached files and the cache version."""
-    files = precache_list(site)
-    version = cache_version(site, files)
+    return its path, the precached files with their hashes, and the cache version."""
+    hashes = file_hashes(site, precache_list(site))
+    version = cache_version(hashes)
     out = site / "sw.js"
-    out.write_text(render_service_worker(template.read_text(encoding="utf-8"), files, version),
+    out.write_text(render_service_worker(template.read_text(encoding="utf-8"), hashes, version),
                    encoding="utf-8")
-    return out, files, version
+    return out, hashes, version

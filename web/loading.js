@@ -16,8 +16,9 @@
     "Loaded files": 90,
     "Loaded Pyodide": 95
   };
-  // The files without which the game cannot start: the runtime, its config, the Python.
-  var RUNTIME = /\/(pyodide|pyscript|python)\/[^/]+$|\.(py|toml)$/;
+  // The files without which the game cannot start: the runtime, its config, the Python
+  // (the interpreter's folder is pyodide-<hash>, see tools/build_site.py).
+  var RUNTIME = /\/(pyodide(-[0-9a-f]+)?|pyscript|python)\/[^/]+$|\.(py|toml)$/;
   var started = Date.now();
   var failed = false;
 

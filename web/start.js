@@ -20,7 +20,12 @@
 // web/worker_client.py whichever thread that runs in.
 // `document.documentElement.dataset.python` says which way the page started, and
 // `window.tablutNavigation` how the person came (performance's navigation type: the
-// first visit's reload counts as the navigation before it).
+// first visit's reload, and a loading page's move to a new version, count as the
+// navigation before them).
+//
+// The build (tools/build_site.py) rewrites the names of the scripts, the configs and
+// the interpreter below to their content-addressed ones (web/main-<hash>.py ...), so
+// that a page never fetches a file of another version of the site.
 (function () {
   "use strict";
 
@@ -33,7 +38,8 @@
   var PYODIDE = "./pyodide/pyodide.mjs";
   // sessionStorage: set just before the reload that should bring isolation (to the
   // navigation's type), so that a browser whose service worker does not isolate the
-  // page is reloaded only once, and so that the reload is not taken for the person's.
+  // page is reloaded only once, and so that the reload is not taken for the person's;
+  // set likewise before a loading page reloads into a new version.
   var RELOADED = "tablut.isolation-reload";
   // What a stopped call answers: web/ai_worker.py's STOPPED, the same text.
   var STOPPED = "tablut:stopped";
@@ -224,17 +230,31 @@
     return entry ? entry.type : "navigate";
   }
 
+  // A reload that counts as the navigation before it, as the first visit's does: the
+  // one that moves a page still loading to a new version of the site.
+  function reloadAsBefore() {
+    session(function (store) { store.setItem(RELOADED, window.tablutNavigation); });
+    location.reload();
+  }
+
+  // Starts the page's Python, and watches for a new version of the site (web/update.js
+  // offers it once the game is shown, and moves a page still loading to it).
+  function startWatching(mode) {
+    if (window.tablutUpdates) window.tablutUpdates.watch(reloadAsBefore);
+    startPython(mode);
+  }
+
   var before = session(function (store) { return store.getItem(RELOADED); });
   window.tablutNavigation = before || navigationType();
   precacheWhenUp();
   if (window.crossOriginIsolated === true) {
     session(function (store) { store.removeItem(RELOADED); });
-    startPython("worker");
+    startWatching("worker");
   } else if ("serviceWorker" in navigator && window.isSecureContext && before === null &&
              session(function (store) { store.setItem(RELOADED, navigationType()); return true; })) {
     reloadThroughServiceWorker();
   } else {
     session(function (store) { store.removeItem(RELOADED); });
-    startPython("main");
+    startWatching("main");
   }
 })();

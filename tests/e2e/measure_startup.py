@@ -36,10 +36,11 @@ from playwright.sync_api import Page, sync_playwright
 from records_support import play_move
 
 #: A page of its own for bare Pyodide, fulfilled by Playwright at a URL beside the site's
-#: index.html so that it loads the site's own pyodide/ files from the same origin.
+#: index.html so that it loads the site's own pyodide-<hash>/ files from the same origin
+#: (``{folder}``: that folder's name).
 LOAD_PYODIDE_PAGE = """<!doctype html><meta charset="utf-8"><title>loadPyodide</title>
 <script type="module">
-  const { loadPyodide } = await import("./pyodide/pyodide.mjs");
+  const { loadPyodide } = await import("./{folder}/pyodide.mjs");
   const pyodide = await loadPyodide();
   pyodide.runPython("1 + 1");
   performance.mark("loaded");
@@ -118,8 +119,9 @@ def measure_bare(base_url: str, launch: dict[str, Any]) -> float:
         context = playwright.chromium.launch_persistent_context(profile, **launch)
         page = context.new_page()
         url = base_url + "measure-loadpyodide.html"
-        page.route(url, lambda route: route.fulfill(body=LOAD_PYODIDE_PAGE,
-                                                    content_type="text/html"))
+        (folder,) = SITE.glob("pyodide-*")
+        body = LOAD_PYODIDE_PAGE.replace("{folder}", folder.name)
+        page.route(url, lambda route: route.fulfill(body=body, content_type="text/html"))
         started = time.time()
         page.goto(url)
         page.wait_for_function("document.body.dataset.loaded === 'true'", timeout=TIMEOUT_MS)
