@@ -326,8 +326,7 @@ class Board:
             return []
         occupied = self.occupied
         geo = self.geometry
-        # Only rule sets with camps or a throne nobody crosses have walls to look at.
-        walls = geo.walls if geo.barrier else None
+        walls = geo.walls_if_any
         moves: list[Move] = []
         if self.turn == BLACK_TO_MOVE:
             _add_moves(moves, self.black, occupied, geo.soldier_forbidden, walls)

@@ -85,6 +85,8 @@ class RuleGeometry:
             nor stop on whatever stands on them: the other camps (all of them from outside
             a camp) and, where the rules say so, the throne.  All 0 for rule sets without
             camps and with a throne anyone passes over.
+        walls_if_any: ``walls``, or None for rule sets where every wall is 0, so that
+            move generators skip the test where it can never matter.
         hostile_to_white: squares that act as an enemy to a white guard whatever stands on
             them (camps; the throne, where occupied it is hostile as well as empty).
         hostile_to_black: squares that act as an enemy to a black soldier whatever stands
@@ -106,6 +108,7 @@ class RuleGeometry:
     camp_groups: tuple[Bitboard, ...]
     barrier: Bitboard
     walls: tuple[Bitboard, ...]
+    walls_if_any: tuple[Bitboard, ...] | None
     hostile_to_white: Bitboard
     hostile_to_black: Bitboard
 
@@ -226,6 +229,7 @@ def _make_geometry(rules: Rules) -> RuleGeometry:
         camp_groups=_camp_groups() if rules.camps else (),
         barrier=_barrier(rules),
         walls=walls,
+        walls_if_any=walls if _barrier(rules) else None,
         hostile_to_white=camps | (THRONE_BB if rules.occupied_throne_hostile_to_white else 0),
         hostile_to_black=camps & ~(0 if rules.camp_centres_hostile_to_black
                                    else CAMP_CENTRES_BB),

@@ -200,8 +200,7 @@ def black_can_capture_king(board: Board) -> bool:
         return False
     occupied = board.black | board.white | (1 << board.king)
     black = board.black
-    geo = board.geometry
-    walls = geo.walls if geo.barrier else None
+    walls = board.geometry.walls_if_any
     while squares:
         low = squares & -squares
         if reached(low.bit_length() - 1, occupied, black, walls):

@@ -66,7 +66,7 @@ class MoveOrder:
     def parries(self, board: Board, blocks: Bitboard, occupied: Bitboard,
                 tt_move: Move | None) -> list[Move]:
         """Black's moves onto the king's one open line: the only moves that stop his escape."""
-        moves = _moves_from(board.black, blocks, occupied, _walls(board))
+        moves = _moves_from(board.black, blocks, occupied, board.geometry.walls_if_any)
         if len(moves) > 1:
             hist = self.history[BLACK_TO_MOVE]
             caps = capture_destinations(board, BLACK_TO_MOVE)
@@ -111,13 +111,6 @@ class MoveOrder:
                 yield move, True
 
 
-def _walls(board: Board) -> tuple[Bitboard, ...] | None:
-    """The walls of the board's rules (see :class:`tablut.geometry.RuleGeometry`), or None
-    where there are none, so that the common case skips the test."""
-    geo = board.geometry
-    return geo.walls if geo.barrier else None
-
-
 def _white_urgent(board: Board, occupied: Bitboard) -> tuple[list[Move], ...]:
     """White's urgent quiet moves, most urgent group first: king moves onto a line to an
     escape square, his other moves, then the moves of guards that alone block one of his
@@ -125,15 +118,15 @@ def _white_urgent(board: Board, occupied: Bitboard) -> tuple[list[Move], ...]:
     king = board.king
     geo = board.geometry
     walls = geo.walls
+    walled = occupied | walls[king]
     n, e, s, w = escape_lines(~(occupied | geo.barrier) | (1 << king), geo.corner_escape)
     threat_squares = n | e | s | w
-    targets = rook_targets(king, occupied | walls[king]) & ~geo.king_forbidden
+    targets = rook_targets(king, walled) & ~geo.king_forbidden
     threats = _moves_to(king, targets & threat_squares)
     others = _moves_to(king, targets & ~threat_squares)
     openers: list[Move] = []
     white = board.white
     forbidden = geo.soldier_forbidden
-    walled = occupied | walls[king]
     for d in range(4):
         ray = RAY_MASKS[d][king]
         blockers = ray & walled
@@ -149,7 +142,7 @@ def _black_urgent(board: Board, occupied: Bitboard) -> tuple[list[Move], ...]:
     king = board.king
     black = board.black
     geo = board.geometry
-    walls = _walls(board)
+    walls = geo.walls_if_any
     ok = geo.soldier_ok & ~occupied
     near_king = (NEIGHBOUR_MASKS[king] | _AROUND[king]) & ok
     king_reach = rook_targets(king, occupied | geo.walls[king]) & ok & ~near_king
@@ -214,7 +207,7 @@ def _captures(board: Board, turn: int, occupied: Bitboard) -> Iterator[Move]:
         return
     king = board.king
     geo = board.geometry
-    walls = _walls(board)
+    walls = geo.walls_if_any
     if turn == BLACK_TO_MOVE:
         armed = board.black
     else:
