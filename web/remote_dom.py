@@ -61,12 +61,13 @@ class Dom:
 
     # -- nodes --------------------------------------------------------------------------
 
-    def node(self, handle: int) -> RemoteNode:
-        """The one :class:`RemoteNode` of ``handle``."""
+    def node(self, handle: int, *, made: bool = False) -> RemoteNode:
+        """The one :class:`RemoteNode` of ``handle`` (``made``: a node Python has just
+        made, which the agent cannot have named before)."""
         node = self._nodes.get(handle)
         if node is None:
             node = RemoteNode(self, handle)
-            if handle != self._made:
+            if not made:
                 # Named by the agent (an event's target, a read's answer): it may be a
                 # node Python has forgotten while the event was on its way, which the
                 # agent keeps in limbo until told it is Python's again.
@@ -81,7 +82,7 @@ class Dom:
         """A new element (in ``namespace``, for SVG), not yet in the page."""
         self._made += 1
         self.write("new", self._made, namespace, tag)
-        return self.node(self._made)
+        return self.node(self._made, made=True)
 
     def real(self, node: RemoteNode) -> Any:
         """The node itself, as the runtime's proxy: for what the agent cannot do."""
