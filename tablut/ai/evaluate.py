@@ -80,10 +80,10 @@ def features(board: Board) -> list[int]:
     kbit = 1 << king
     occupied = black | white | kbit
     empty = ALL ^ occupied
+    k1 = rook_targets(king, occupied | geo.walls[king]) & ~geo.king_forbidden
     if geo.barrier:
-        b_reach, w_reach, k1, k2, king_free = _walled_reaches(geo, black, white, king, empty)
+        b_reach, w_reach, k2, king_free = _walled_reaches(geo, black, white, k1, empty)
     else:
-        k1 = rook_targets(king, occupied) & ~geo.king_forbidden
         # One fill for the three reaches (the hot spot of the evaluation): black's,
         # white's, and the king's second move, from the squares of his first.
         b_reach, w_reach, k2 = rook_reach3(black, white, k1, empty)
@@ -124,14 +124,13 @@ def features(board: Board) -> list[int]:
     ]
 
 
-def _walled_reaches(geo: RuleGeometry, black: int, white: int, king: int, empty: int
-                    ) -> tuple[int, int, int, int, int]:
+def _walled_reaches(geo: RuleGeometry, black: int, white: int, k1: int, empty: int
+                    ) -> tuple[int, int, int, int]:
     """The reaches of rules with camps or a throne nobody crosses, where the three cannot
-    share one fill: black's, white's, the king's first and second moves, and the squares
-    he may cross (camps and such a throne block him)."""
+    share one fill: black's, white's, the king's second move from the squares ``k1`` of
+    his first, and the squares he may cross (camps and such a throne block him)."""
     king_free = empty & ~geo.barrier
-    k1 = rook_targets(king, (ALL ^ empty) | geo.walls[king]) & ~geo.king_forbidden
-    return (geo.soldier_reach(black, empty), geo.soldier_reach(white, empty), k1,
+    return (geo.soldier_reach(black, empty), geo.soldier_reach(white, empty),
             rook_reach(k1, king_free), king_free)
 
 
