@@ -172,8 +172,12 @@ class BoardInput:
         elif key in ("Enter", " "):
             self.activate(self.view.cursor)
         elif key == "Escape" and self.session.selected is not None:
-            # Handled here: in a dialog, this Escape must not close it as well.
+            # The agent cancels this Escape (so that in a dialog it does not close the
+            # dialog as well) when the picked-up piece is drawn; it decides from what is
+            # drawn, which may lag a moment behind a piece just picked up, so no default
+            # action is checked here.
             self.session.drop_selection()
+            return
         else:
             return
         event.preventDefault()
