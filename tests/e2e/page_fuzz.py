@@ -44,6 +44,7 @@ for folder in (ROOT, ROOT / "tests"):
         sys.path.insert(0, str(folder))
 
 from mutations import huge, mutate, nest  # noqa: E402
+from records_support import settle  # noqa: E402
 from v1_records import FIXTURES  # noqa: E402
 
 from tablut import Game  # noqa: E402
@@ -480,6 +481,9 @@ class PageFuzz:
     def check(self) -> None:
         """Fail unless the page threw nothing and shows the game it stored (see the
         module docs); wait up to :data:`SETTLE_SECONDS` for a change in flight."""
+        # Every event sent so far handled first: a check that ran before the page's
+        # Python had even seen the last action would pass on the old game.
+        settle(self.page)
         deadline = time.monotonic() + SETTLE_SECONDS
         while True:
             snapshot = self.page.evaluate(SNAPSHOT)
@@ -520,6 +524,7 @@ class PageFuzz:
     def reload(self) -> None:
         """Reload the page: it must come back with the settings and the game it stored
         (the computer may have moved since), and pass :meth:`check`."""
+        settle(self.page)
         before = PageState.from_json(self.page.evaluate(f"localStorage.getItem('{STORAGE_KEY}')"))
         self.log.append("reload")
         self.page.reload()
@@ -527,6 +532,10 @@ class PageFuzz:
         self.counts["reloads"] += 1
         after = PageState.from_json(self.page.evaluate(f"localStorage.getItem('{STORAGE_KEY}')"))
         if after.settings != before.settings or not continues(before.game, after.game):
-            self.fail(f"the reload brought back another game: {after.to_json()[:300]} "
-                      f"instead of {before.to_json()[:300]}")
+            self.fail("the reload brought back another game: "
+                      f"settings {after.settings} instead of {before.settings}; "
+                      f"{after.game.rules.name} {after.game.start} moves "
+                      f"{[str(m) for m in after.game.moves]} at ply {after.game.ply} instead of "
+                      f"{before.game.rules.name} {before.game.start} moves "
+                      f"{[str(m) for m in before.game.moves]} at ply {before.game.ply}")
         self.check()
