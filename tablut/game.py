@@ -26,7 +26,7 @@ from .notation import (
 )
 from .rules import DEFAULT_RULES, Rules, rules_named
 from .side import Side
-from .squares import square_name
+from .squares import THRONE, square_name
 
 RECORD_FORMAT = "tablut-game"
 RECORD_VERSION = 1
@@ -62,7 +62,33 @@ def explain_illegal(board: Board, move: Move) -> str:
     for sq in range(frm + step, to, step):
         if board.piece_at(sq) is not None:
             return f"{text}: the way is blocked at {square_name(sq)}"
+    # The first square on the way that the rules wall off for this piece (the throne
+    # where nobody crosses it, the camps but the piece's own) is what bars the way. The
+    # throne as the destination is left to the general sentence: who may stop there is
+    # another rule than who may cross it.
+    walls = board.geometry.walls[frm]
+    for sq in range(frm + step, to + step, step):
+        if walls >> sq & 1 and not (sq == to == THRONE):
+            return f"{text}: {wall_reason(board, frm, sq, sq == to)}"
     return f"{text}: that piece may not stop on {square_name(to)}"
+
+
+def wall_reason(board: Board, frm: int, wall: int, stop: bool) -> str:
+    """Why the piece on ``frm`` may not cross (or, if ``stop``, stop on) ``wall``, a square
+    the rules wall off for it (the throne, or a camp), as a sentence without its first
+    capital and its full stop: "no piece may enter a camp (e2) from outside it"."""
+    where = square_name(wall)
+    if wall == THRONE:
+        return f"nobody may pass over the throne ({where}), even when it is empty"
+    if board.geometry.camps >> frm & 1:
+        # A black piece still in its camp: only its own camp is open to it.
+        if stop:
+            return ("a black piece may move within its own camp, but never into another "
+                    f"camp ({where})")
+        return f"a black piece may cross its own camp, but never another camp ({where})"
+    if stop:
+        return f"no piece may enter a camp ({where}) from outside it"
+    return f"no piece may pass over a camp ({where}) from outside it, even where it is empty"
 
 
 def _time_control(data: dict[str, Any]) -> str | None:

@@ -68,6 +68,23 @@ def test_a_soldier_may_not_stop_on_the_throne():
         game.play_text("c5-e")
 
 
+@pytest.mark.parametrize("side, pieces, text, reason", [
+    # The ashton camps: no piece enters or crosses one from outside it; a black piece in
+    # its camp may move within that camp but into no other.
+    ("w", {"W": "e3"}, "e3-2", "no piece may enter a camp [(]e2[)] from outside it"),
+    ("w", {"W": "c2"}, "c2-g", "no piece may pass over a camp [(]e2[)] from outside it"),
+    ("b", {"B": "d1"}, "d1-9", "within its own camp, but never into another camp [(]d9[)]"),
+    ("b", {"B": "a4"}, "a4-i", "within its own camp, but never into another camp [(]i4[)]"),
+    ("w", {"W": "c5"}, "c5-g", "nobody may pass over the throne [(]e5[)]"),
+])
+def test_a_move_the_ashton_walls_bar_says_which(side, pieces, text, reason):
+    game = Game("ashton", start=position(side, K="g7", **pieces))
+    before = game.to_json()
+    with pytest.raises(IllegalMove, match=reason):
+        game.play_text(text)
+    assert game.to_json() == before
+
+
 def test_no_move_after_the_end():
     game = Game(start=position("w", B="h8", K="c3"))
     game.play_text("c3-1")

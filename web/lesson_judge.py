@@ -69,33 +69,10 @@ def _why_not_there(board: Board, move: Move) -> str:
         return "Only the king may stop on the throne (e5)."
     if CORNERS_BB >> to & 1 and board.geometry.soldier_forbidden >> to & 1 and not king:
         return f"Only the king may stop on a corner ({name(to)})."
-    # The first square on the way that the rules wall off for this piece (the throne
-    # where nobody crosses it, the camps but the piece's own): every square before it is
-    # empty, so that square is what bars the way.
-    walls = board.geometry.walls[frm]
-    for sq in path(frm, to):
-        if walls >> sq & 1:
-            return _walled(board, frm, sq, sq == to)
-    # A rule this lesson has no sentence of its own for: the engine's words.
+    # The walls (the throne where nobody crosses it, the camps) and any rule this
+    # lesson has no sentence of its own for: the engine's words.
     reason = explain_illegal(board, move).split(": ", 1)[-1]
     return reason[:1].upper() + reason[1:] + "."
-
-
-def _walled(board: Board, frm: int, wall: int, stop: bool) -> str:
-    """Why the piece on ``frm`` may not cross (or, if ``stop``, stop on) ``wall``, a
-    square the rules wall off for it: the throne or a camp."""
-    if wall == THRONE:
-        return "Nobody may pass over the throne (e5), even when it is empty."
-    if board.geometry.camps >> frm & 1:
-        # A black piece still in its camp: only its own camp is open to it.
-        if stop:
-            return (f"A black piece may move within its own camp, but never into another "
-                    f"camp ({name(wall)}).")
-        return f"A black piece may cross its own camp, but never another camp ({name(wall)})."
-    if stop:
-        return f"No piece may enter a camp ({name(wall)}) from outside it."
-    return (f"No piece may pass over a camp ({name(wall)}) from outside it, even where it "
-            "is empty.")
 
 
 def why_illegal(board: Board, move: Move) -> str:
