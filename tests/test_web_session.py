@@ -19,6 +19,7 @@ import pytest
 from helpers import position
 
 from tablut import Game, Side, parse_move
+from tablut.ai.first_answers import known_answer
 from tablut.links import game_to_fragment
 from tablut.squares import parse_square
 from web.board import camp_squares, marks_for, reserved_squares
@@ -147,6 +148,26 @@ def test_the_computer_answers_a_move_once_per_position() -> None:
     assert not turns.is_thinking()
 
 
+def test_a_first_move_is_answered_from_the_known_answers_without_searching() -> None:
+    class Silent(LocalComputer):
+        async def think(self, record: str, level: int, seed: int,
+                        seconds: float | None = None) -> None:
+            raise AssertionError("the computer was asked")
+
+    session = Session()  # a person as black against the computer at the default level
+    turns = ComputerTurns(session)
+    session.play(parse_move("d1-4"))
+    request = turns.next_request()
+    assert request is not None and request.level == 5
+    run(carry_out(turns, request, Silent()))
+    reply = Game.from_json(request.record)
+    reply.play(session.game.moves[1])
+    assert [str(m) for m in session.game.moves] == [str(m) for m in reply.moves]
+    expected = known_answer(Game.from_json(request.record), 5)
+    assert expected is not None
+    assert session.game.moves[1] == (expected["from"], expected["to"])
+
+
 def test_an_answer_to_an_older_position_is_dropped() -> None:
     session = Session()
     turns = ComputerTurns(session)
@@ -194,7 +215,8 @@ def test_a_failing_computer_is_reported_and_the_game_goes_on() -> None:
                         seconds: float | None = None) -> None:
             raise RuntimeError("worker gone")
 
-    session = Session()
+    # At level 4: level 5's first answers are known without asking the computer.
+    session = Session(PageState(Settings(level=4)))
     turns = ComputerTurns(session)
     session.play(parse_move("d1-4"))
     run(carry_out(turns, turns.next_request(), Broken()))

@@ -26,8 +26,9 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any, Literal, Protocol
 
-from tablut import Side
+from tablut import Game, Side
 from tablut.ai import LEVELS
+from tablut.ai.first_answers import known_answer
 from web import ai_worker
 from web.clock import think_seconds
 from web.review import REVIEW_LEVEL, record_key
@@ -41,6 +42,10 @@ ANALYSIS_SECONDS = 8.0
 
 #: The level a hint is searched at, at most: higher levels think for many seconds.
 HINT_MAX_LEVEL = 5
+
+#: Pause before an answer the computer knows without searching (the first moves of a
+#: game): long enough for a person to see their own move land before the reply.
+KNOWN_ANSWER_PAUSE = 0.3
 
 #: Times a question still wanted is asked again when a stop meant for an older one
 #: stopped it too (a stop stops every call made before it).
@@ -298,9 +303,15 @@ async def _ask(turns: ComputerTurns, request: Request, computer: Computer) -> No
         await _review(turns, request, computer)
         return
     if request.kind != "analysis":
-        with turns.running(request, computer.stop):
-            data = await computer.think(request.record, request.level, request.seed,
-                                        request.seconds)
+        # The first moves of a game are answered from the table of the search's own
+        # answers, at once: the computer's interpreter may still be starting.
+        data = known_answer(Game.from_json(request.record), request.level, request.seconds)
+        if data is not None:
+            await asyncio.sleep(KNOWN_ANSWER_PAUSE)
+        else:
+            with turns.running(request, computer.stop):
+                data = await computer.think(request.record, request.level, request.seed,
+                                            request.seconds)
         turns.answer(request, data)
         return
     with turns.running(request, computer.stop):

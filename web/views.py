@@ -254,9 +254,11 @@ class AnalysisView:
             text, share = score_text(int(data["score"]), data.get("mate_in"), shown.side)
             self.bar.style.width = f"{share * 100:.0f}%"
             nps = int(data.get("nps", 0))
+            speed = ("worked out in advance" if data.get("known")
+                     else f"{nps / 1000:.1f} k/s")
             self._show(text, f"best {data['move']}", " ".join(data.get("pv", [])),
                        f"Depth {data['depth']} (selective {data['seldepth']}), "
-                       f"{int(data['nodes']):,} positions, {nps / 1000:.1f} k/s")
+                       f"{int(data['nodes']):,} positions, {speed}")
 
     def _show(self, text: str, best: str, line: str, depth: str) -> None:
         self.text.textContent = text
