@@ -44,8 +44,8 @@ ANALYSIS_SECONDS = 8.0
 HINT_MAX_LEVEL = 5
 
 #: Pause before an answer the computer knows without searching (the first moves of a
-#: game): long enough for a person to see their own move land before the reply.
-KNOWN_ANSWER_PAUSE = 0.3
+#: game): a person's move finishes its slide (0.15 s, web/style.css) before the reply.
+KNOWN_ANSWER_PAUSE = 0.15
 
 #: Times a question still wanted is asked again when a stop meant for an older one
 #: stopped it too (a stop stops every call made before it).
