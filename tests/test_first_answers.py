@@ -13,24 +13,13 @@ from tablut.ai.first_answers import (
     LEVEL,
     answer_data,
     answer_key,
+    first_games,
     known_answer,
     table_entry,
 )
 from tablut.ai.first_answers_data import ANSWERS
 from tablut.rules import RULES
 from web import ai_worker
-
-
-def first_games() -> list[Game]:
-    """Each rule set's start, and every game one move from it."""
-    games = []
-    for name in RULES:
-        games.append(Game(name))
-        for move in Game(name).legal_moves():
-            game = Game(name)
-            game.play(move)
-            games.append(game)
-    return games
 
 
 def test_the_table_answers_the_start_and_every_first_move_of_every_rule_set() -> None:

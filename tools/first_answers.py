@@ -22,10 +22,13 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from tablut import Game  # noqa: E402
-from tablut.ai.first_answers import LEVEL, MAX_PLY, answer_key, table_entry  # noqa: E402
+from tablut.ai.first_answers import (  # noqa: E402
+    LEVEL,
+    answer_key,
+    first_games,
+    table_entry,
+)
 from tablut.ai.first_answers_data import ANSWERS  # noqa: E402
-from tablut.rules import RULES  # noqa: E402
 from web import ai_worker  # noqa: E402
 
 OUT = ROOT / "tablut" / "ai" / "first_answers_data.py"
@@ -43,20 +46,6 @@ from __future__ import annotations
 
 ANSWERS: dict[tuple[str, str], tuple[str, int, int, int, int, bool]] = {{
 '''
-
-
-def first_games() -> list[Game]:
-    """Every game the table answers: each rule set's start, then each first move."""
-    games = []
-    for name in RULES:
-        start = Game(name)
-        games.append(start)
-        if MAX_PLY >= 1:
-            for move in start.legal_moves():
-                game = Game(name)
-                game.play(move)
-                games.append(game)
-    return games
 
 
 def engine_answer(record: str) -> tuple[str, int, int, int, int, bool]:

@@ -19,6 +19,7 @@ from typing import Any
 
 from ..game import Game
 from ..notation import format_move, parse_move, start_position
+from ..rules import RULES
 from .first_answers_data import ANSWERS
 from .search import mate_in
 
@@ -27,6 +28,19 @@ LEVEL = 5
 
 MAX_PLY = 1
 """The table holds the start position and every position after one move."""
+
+
+def first_games() -> list[Game]:
+    """Every game the table answers: each rule set's start, then each first move."""
+    games = []
+    for name in RULES:
+        games.append(Game(name))
+        if MAX_PLY >= 1:
+            for move in Game(name).legal_moves():
+                game = Game(name)
+                game.play(move)
+                games.append(game)
+    return games
 
 
 def answer_key(game: Game) -> tuple[str, str] | None:
@@ -69,4 +83,5 @@ def table_entry(data: dict[str, Any]) -> tuple[str, int, int, int, int, bool]:
             int(data["seldepth"]), int(data["nodes"]), bool(data["complete"]))
 
 
-__all__ = ["LEVEL", "MAX_PLY", "answer_data", "answer_key", "known_answer", "table_entry"]
+__all__ = ["LEVEL", "MAX_PLY", "answer_data", "answer_key", "first_games", "known_answer",
+           "table_entry"]

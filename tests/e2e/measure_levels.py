@@ -68,8 +68,9 @@ def measure_level(base_url: str, level: int, moves: int, rules: str) -> list[flo
             times = page.evaluate("window.__moveTimes")
         finally:
             context.close()
-    return [(b - a) / 1000 - SELF_PLAY_PAUSE
-            for (_, a), (ply, b) in zip(times, times[1:]) if ply > KNOWN_MOVES][:moves]
+    gaps = [(b - a) / 1000 - SELF_PLAY_PAUSE
+            for (_, a), (ply, b) in zip(times, times[1:], strict=False) if ply > KNOWN_MOVES]
+    return gaps[:moves]
 
 
 def main(argv: list[str] | None = None) -> int:
