@@ -23,6 +23,7 @@ from web.state import (
 from web.storage import backup_key
 from web.texts import (
     captured_counts,
+    captured_words,
     move_entries,
     score_text,
     status_text,
@@ -169,6 +170,15 @@ def test_captured_counts() -> None:
     assert captured_counts(game) == {"black": 0, "white": 1}
     game.undo()
     assert captured_counts(game) == {"black": 0, "white": 0}
+
+
+def test_captured_words_are_grammatical_for_every_count() -> None:
+    assert captured_words("black", 0, False) == "no black pieces"
+    assert captured_words("black", 1, False) == "1 black piece"
+    assert captured_words("white", 3, False) == "3 white pieces"
+    assert captured_words("white", 1, True) == "the king"
+    assert captured_words("white", 2, True) == "1 white piece and the king"
+    assert captured_words("white", 5, True) == "4 white pieces and the king"
 
 
 def test_score_text() -> None:

@@ -29,9 +29,6 @@ SAVED_KEY = "tablut.saved"
 SAVED_FORMAT = "tablut-saved-games"
 SAVED_VERSION = 1
 
-#: Where a whole list that could not be read is kept before a new one replaces it.
-BACKUP_PREFIX = "tablut.saved.backup."
-
 #: Names longer than this are cut: they must fit a line of the list on a phone.
 MAX_NAME = 60
 
@@ -150,7 +147,7 @@ class SavedGames:
 
     def dump(self) -> str:
         """The list as stored text. When the stored list could not be read, the page must
-        first keep :attr:`unreadable_text` elsewhere (:data:`BACKUP_PREFIX`)."""
+        first keep :attr:`unreadable_text` elsewhere (``web/storage.keep_aside``)."""
         return json.dumps(
             {"format": SAVED_FORMAT, "version": SAVED_VERSION,
              "games": [entry.raw for entry in self.entries]},

@@ -210,7 +210,7 @@ class Session:
         """The match table, counting the game on the board once it has ended."""
         return match_score(self.game.rules, self.match_results, self.finished_game())
 
-    def player_side(self, player: str) -> str:
+    def player_side(self, player: str) -> Side:
         """The side ``player`` ("first" or "second") has in the game on the board."""
         return match_of(self.game.rules, self.match_results).side_of(player)
 

@@ -147,6 +147,15 @@ def captured_counts(game: Game) -> dict[str, int]:
     }
 
 
+def captured_words(colour: str, count: int, king: bool) -> str:
+    """What a row of captured pieces says to a screen reader: ``count`` pieces of
+    ``colour`` ("black" or "white"), the last of them the king when ``king``."""
+    if king:
+        guards = count - 1
+        return "the king" if guards == 0 else f"{plural(guards, 'white piece')} and the king"
+    return plural(count, f"{colour} piece") if count else f"no {colour} pieces"
+
+
 def score_text(score: int, mate_in: int | None, side: Side) -> tuple[str, float]:
     """The evaluation as words and as white's share of the bar (0..1).
 

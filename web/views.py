@@ -16,7 +16,14 @@ from web.dom import Listeners, element, svg_element
 from web.match_score import PLAYER_NAMES
 from web.review import Mistake
 from web.session import Notice, Session
-from web.texts import captured_counts, intro_text, move_entries, no_moves_text, score_text
+from web.texts import (
+    captured_counts,
+    captured_words,
+    intro_text,
+    move_entries,
+    no_moves_text,
+    score_text,
+)
 
 
 class StatusView:
@@ -207,13 +214,16 @@ class CapturedView:
                 row.appendChild(self._icon(kind))
             if not kinds:
                 row.appendChild(element(self.document, "span", "none", class_="quiet"))
-            row.setAttribute("aria-label", f"{counts[colour]} {colour} pieces")
+            # The row is one image with one name ("3 white pieces and the king"): screen
+            # readers ignore a label on a plain span and would read icon after icon.
+            row.setAttribute("aria-label", captured_words(colour, len(kinds),
+                                                          "king" in kinds))
 
     def _icon(self, kind: str) -> Any:
         document = self.document
         icon = svg_element(document, "svg", viewBox="0 0 10 10",
                            class_=f"captured-piece piece-{kind}", data_captured=kind,
-                           role="img", aria_label="king" if kind == "king" else f"{kind} piece")
+                           aria_hidden="true")
         icon.appendChild(svg_element(document, "circle", cx=5, cy=5, r=4, class_="body"))
         if kind == "black":
             icon.appendChild(svg_element(document, "circle", cx=5, cy=5, r=2.2, class_="ring"))

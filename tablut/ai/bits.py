@@ -110,12 +110,6 @@ _EAST_1, _EAST_2, _EAST_4 = (_columns_from(k) for k in (1, 2, 4))
 _WEST_1, _WEST_2, _WEST_4 = (_columns_to(k) for k in (1, 2, 4))
 
 
-def clear_lines(empty: Bitboard) -> tuple[Bitboard, Bitboard, Bitboard, Bitboard]:
-    """For each direction (north, east, south, west), the squares whose whole ray in that
-    direction is empty (edge squares count: their ray is empty)."""
-    return _clear_lines(empty, _EVERY_SQUARE)
-
-
 def escape_lines(
     empty: Bitboard, corner_escape: bool
 ) -> tuple[Bitboard, Bitboard, Bitboard, Bitboard]:
@@ -128,7 +122,6 @@ def escape_lines(
     return _clear_lines(empty, _CORNER_LINES if corner_escape else _EDGE_LINES)
 
 
-_EVERY_SQUARE = (ALL, ALL, ALL, ALL)
 _EDGE_LINES = (ALL & ~RANK_9, ALL & ~FILE_I, ALL & ~RANK_1, ALL & ~FILE_A)
 _CORNER_LINES = ((FILE_A | FILE_I) & ~RANK_9, (RANK_1 | RANK_9) & ~FILE_I,
                  (FILE_A | FILE_I) & ~RANK_1, (RANK_1 | RANK_9) & ~FILE_A)
@@ -136,8 +129,9 @@ _CORNER_LINES = ((FILE_A | FILE_I) & ~RANK_9, (RANK_1 | RANK_9) & ~FILE_I,
 
 def _clear_lines(empty: Bitboard, within: tuple[Bitboard, Bitboard, Bitboard, Bitboard]
                  ) -> tuple[Bitboard, Bitboard, Bitboard, Bitboard]:
-    """:func:`clear_lines`, each direction's squares kept only within its mask of
-    ``within``.
+    """For each direction (north, east, south, west), the squares whose whole ray in that
+    direction is empty (edge squares count: their ray is empty), kept only within that
+    direction's mask of ``within``.
 
     Each direction is the complement of a smear: the occupied squares spread the other
     way one step, then by two, then four (doubling steps, so four shifts whatever the

@@ -58,7 +58,6 @@ OTG_FILENAME = "tablut-game.otg"
 _TAG = re.compile(r"^\[([^:\]\[|]+):([^\]]*)\]$")
 _TURN = re.compile(r"^(\d+)\.(?:\s+(.*))?$")
 _VARIATION = re.compile(r"^\d+[a-z]\.")
-_RESULTS = {"1": Side.BLACK, "-1": Side.WHITE}
 
 # Which of our rules a field says, for the message refusing rules that are none of ours.
 _FIELD_WORDS = {

@@ -209,6 +209,9 @@ def test_a_capture_removes_the_piece_and_shows_it_captured(page: Page) -> None:
     expect(piece_on(page, "g5")).to_have_count(0)
     expect(square(page, "g5")).to_have_attribute("aria-label", "g5, empty")
     expect(page.locator("#captured-white [data-captured='white']")).to_have_count(1)
+    # A screen reader hears the row as one image with a count, in words.
+    expect(page.get_by_role("img", name="1 white piece", exact=True)).to_be_visible()
+    expect(page.get_by_role("img", name="no black pieces")).to_be_visible()
     # The captured piece fades out where it stood (not a piece of the board any more).
     expect(page.locator(".captured-ghost")).to_have_count(1)
     expect(page.locator("[data-piece]")).to_have_count(24)
@@ -237,6 +240,7 @@ def test_black_wins_by_capturing_the_king(page: Page) -> None:
     move(page, "d1", "d4")
     expect(status(page)).to_have_text("Black wins: the king is captured on c4.")
     expect(page.locator("#captured-white [data-captured='king']")).to_have_count(1)
+    expect(page.get_by_role("img", name="the king", exact=True)).to_be_visible()
 
 
 def test_the_computer_answers_a_move(page: Page) -> None:

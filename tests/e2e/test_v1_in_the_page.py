@@ -3,7 +3,7 @@
 The files in ``tests/fixtures/v1/`` were written by the page of the first release (see the
 README there). A returning player's browser holds the stored ones before the page loads;
 a person opens the links and imports the records through the records panel. Each test
-checks what a person sees (DESIGN.md's contract): the pieces on the board, the status
+checks what a person sees: the pieces on the board, the status
 line, the move list and its current move, and the settings form.
 """
 
