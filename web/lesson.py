@@ -25,7 +25,7 @@ from tablut.squares import squares_of
 from web.board import Marks, marks_for
 from web.lesson_judge import judge, owner, piece_name, wrong_piece
 from web.lesson_steps import Step, lesson_steps
-from web.session import captured_kind
+from web.session import PieceInHand, captured_kind
 from web.speech import move_sentence, selection_sentence, threat
 
 
@@ -37,7 +37,7 @@ class Verdict:
     text: str
 
 
-class Lesson:
+class Lesson(PieceInHand):
     """The lesson for one rule set: its steps, the step shown and its board.
 
     Attributes:
@@ -194,18 +194,9 @@ class Lesson:
             return
         self.play((self.selected, sq))
 
-    def pick_up(self, sq: int) -> bool:
-        """Start dragging the piece on ``sq``; False if it may not move now."""
-        if self.done or not self.game.board.targets(sq):
-            return False
-        self.selected = sq
-        self.notify()
-        return True
-
-    def drop_selection(self) -> None:
-        """Put the piece picked up back down."""
-        self.selected = None
-        self.notify()
+    def may_pick_up(self) -> bool:
+        """A piece may be picked up until the step is done."""
+        return not self.done
 
     def play(self, move: Move) -> bool:
         """Try ``move``: the right one is played and praised; any other is not played, and

@@ -45,7 +45,37 @@ class Notice:
 
 
 
-class Session:
+class PieceInHand:
+    """A piece a person picks up on a board (of the game, or of the lesson) before
+    putting it down on a target: the square it stands on, and the rule of when a piece
+    may be picked up, which each board gives as :meth:`may_pick_up`."""
+
+    selected: int | None
+    game: Game
+
+    def notify(self) -> None:
+        """Tell whoever draws the board that it changed."""
+        raise NotImplementedError
+
+    def may_pick_up(self) -> bool:
+        """Whether a person may pick up a piece now."""
+        raise NotImplementedError
+
+    def pick_up(self, sq: int) -> bool:
+        """Start dragging the piece on ``sq``; False if it may not move now."""
+        if not self.may_pick_up() or not self.game.board.targets(sq):
+            return False
+        self.selected = sq
+        self.notify()
+        return True
+
+    def drop_selection(self) -> None:
+        """Put the piece picked up back down (Escape, or a drag that went nowhere)."""
+        self.selected = None
+        self.notify()
+
+
+class Session(PieceInHand):
     """The page's state and everything a person can do with it (see the module docs).
 
     Attributes:
@@ -352,18 +382,9 @@ class Session:
         else:
             self.notify()
 
-    def pick_up(self, sq: int) -> bool:
-        """Start dragging the piece on ``sq``; False if it may not move now."""
-        if not self.human_to_move() or not self.game.board.targets(sq):
-            return False
-        self.selected = sq
-        self.notify()
-        return True
-
-    def drop_selection(self) -> None:
-        """Put the piece picked up back down (Escape, or a drag that went nowhere)."""
-        self.selected = None
-        self.notify()
+    def may_pick_up(self) -> bool:
+        """A person picks up a piece when it is a person's turn."""
+        return self.human_to_move()
 
     def _movable(self, sq: int) -> bool:
         """Whether ``sq`` holds a piece of the side to move (it may be blocked in)."""

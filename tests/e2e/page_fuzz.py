@@ -3,10 +3,11 @@
 A :class:`PageFuzz` drives one page of the built site (``_site/``) in Chromium the way a
 restless person would: clicks and drags on the board (random points, and the legal moves
 of the position, so that games go on), keys on the board and beside it, every setting
-(players, level, rules, seed and move limit with good and bad values, match, set-up mode
-and its tools, analysis), the game's buttons, the notice's buttons, the move list, and the
-records panel: imports of mutated records (the first release's files in
-``tests/fixtures/v1/`` and records the page exported during the run), files of mutated
+(players, level, rules, seed and move limit with good and bad values, clocks, match,
+set-up mode and its tools, analysis, game review), the game's buttons, the notice's
+buttons, the move list, and the records panel: imports of mutated records (the files of
+earlier releases in ``tests/fixtures/`` and records the page exported during the run),
+files of mutated
 bytes, mutated share links put in the address, saved games. The computer plays whatever
 side the dice give it, at level 1 or 2, and its moves arrive whenever they arrive.
 
@@ -75,7 +76,7 @@ SNAPSHOT = """() => {
       black: value('black-player').value, white: value('white-player').value,
       level: value('level').value, rules: value('rules').value, seed: value('seed').value,
       limit: value('limit').value, match: value('match').checked,
-      setup: value('setup-mode').checked,
+      setup: value('setup-mode').checked, clock: value('clock').value,
       side: value('setup-tools').hidden ? null : value('setup-side').value,
     },
     fragment: location.hash.replace(/^#/, ''),
@@ -96,6 +97,7 @@ CONTROLS = """() => {
     saved: document.querySelectorAll('#records-saved button[data-action]').length,
     matchEnabled: !document.getElementById('match').disabled,
     dialog: !!document.querySelector('dialog[open]'),
+    reviewStart: enabled('review-start'), reviewStop: enabled('review-stop'),
   };
 }"""
 
@@ -113,8 +115,10 @@ LIMITS = ["0", "1", "2", "5", "20", "60", "999", "", "-3", "1000", "2.5", "1e3"]
 
 
 def fixture_texts() -> list[str]:
-    """Every file of the first release: page records, saved games, links, text records."""
-    return [path.read_text(encoding="utf-8") for path in sorted(FIXTURES.iterdir())
+    """Every file that earlier releases wrote: page records, saved games, links, text
+    records (``tests/fixtures/v1/`` and ``v2/``)."""
+    return [path.read_text(encoding="utf-8")
+            for folder in (FIXTURES, FIXTURES.parent / "v2") for path in sorted(folder.iterdir())
             if path.suffix in (".txt", ".json")]
 
 
@@ -142,7 +146,7 @@ def expected_view(stored: str) -> dict[str, Any]:
         "settings": {
             "black": s.black, "white": s.white, "level": str(s.level), "rules": s.rules,
             "seed": str(s.seed), "limit": str(s.limit or 0), "match": s.match_mode,
-            "setup": session.setup is not None,
+            "setup": session.setup is not None, "clock": s.clock,
             "side": session.setup.side.word if session.setup is not None else None,
         },
         "fragment": share_fragment(game),
@@ -236,6 +240,7 @@ class PageFuzz:
             ("rules", self.rules, 1),
             ("seed", self.seed_input, 1),
             ("limit", self.limit_input, 1.5),
+            ("clock", self.clock, 1),
             ("set-up mode", lambda: self.more("#setup-mode"), 1.5),
             ("more options", lambda: self.click("#more-options summary"), 0.5),
             ("help text", lambda: self.click("#intro-toggle"), 0.3),
@@ -247,6 +252,10 @@ class PageFuzz:
             ("export", self.export, 1),
             ("save game", self.save_game, 0.5),
         ]
+        if c["reviewStart"]:
+            choices.append(("review", lambda: self.click("#review-start"), 1))
+        if c["reviewStop"]:
+            choices.append(("stop review", lambda: self.click("#review-stop"), 1))
         if c["matchEnabled"]:
             choices.append(("match", lambda: self.more("#match"), 0.7))
         if c["dialog"]:
@@ -386,7 +395,12 @@ class PageFuzz:
 
     def rules(self) -> None:
         """Another rule set (a new game; the old one offered back)."""
-        self.select("#rules", self.rng.choice(["berkeley", "brainking", "nielsen"]))
+        self.select("#rules", self.rng.choice(["berkeley", "brainking", "nielsen", "ashton"]))
+
+    def clock(self) -> None:
+        """A time control, or none: the short ones run out during the run."""
+        self.open_more_options()
+        self.select("#clock", self.rng.choice(["", "", "1+1", "3+2", "15+10", "10s", "30s"]))
 
     def setup_side(self) -> None:
         """The side to move first from the position set up."""

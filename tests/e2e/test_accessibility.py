@@ -1,8 +1,8 @@
 """End-to-end: names and roles a screen reader relies on, a game played with the keyboard
 alone, and screenshots of the page light and dark, on a phone and a desktop.
 
-The names-and-roles check is written here rather than taken from axe-core (which the
-project does not ship): every control has an accessible name, every square its role and
+Beside axe-core's audit (tests/e2e/test_audit.py), the names-and-roles check here states
+the page's own promises: every control has an accessible name, every square its role and
 name per web/board.py, one ``role=status``, no duplicate ids, every image a name or none on
 purpose (``aria-hidden``).
 """

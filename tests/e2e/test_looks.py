@@ -104,3 +104,28 @@ def test_reduced_motion_hides_the_capture_fade(page: Page) -> None:
     expect(ghost).to_have_count(1)
     assert ghost.evaluate("e => getComputedStyle(e).display") == "none"
     page.emulate_media(reduced_motion="no-preference")
+
+
+def test_forced_colours_keep_pieces_targets_and_selection_apart(
+        page: Page, pytestconfig: pytest.Config) -> None:
+    # In a high-contrast theme the browser replaces the page's colours; the board must
+    # still tell black from white, a target from a plain square and the piece picked up.
+    page.emulate_media(forced_colors="active")
+    page.locator("rect[data-square='d7']").click()  # white's guard: targets shown
+    expect(page.locator("rect.target").first).to_be_visible()
+    style = """([selector, property]) =>
+        getComputedStyle(document.querySelector(selector)).getPropertyValue(property)"""
+    colour = {name: page.evaluate(style, [selector, prop]) for name, selector, prop in (
+        ("black piece", ".piece-black .body", "fill"),
+        ("white piece", ".piece-white .body", "fill"),
+        ("square", "rect.square:not(.selected):not(.target)", "fill"),
+        ("target dot", ".target-dot", "fill"),
+        ("selected outline", "rect.square.selected", "stroke"),
+        ("square outline", "rect.square:not(.selected)", "stroke"))}
+    page.screenshot(path=shots(pytestconfig) / "game-forced-colours.png")
+    page.locator("rect[data-square='d7']").click()  # put the piece down again
+    page.emulate_media(forced_colors="none")
+    assert colour["black piece"] != colour["white piece"]
+    assert colour["black piece"] != colour["square"]
+    assert colour["target dot"] != colour["square"]
+    assert colour["selected outline"] != colour["square outline"]
