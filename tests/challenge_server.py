@@ -1,7 +1,7 @@
 """A stand-in for the Tablut Challenge server, for testing our client without Java.
 
 It does what the server (AGalassi/TablutCompetition, server/Server.java, Ashton rules, -e 0)
-does on the wire, byte for byte, as recorded in tests/ashton/recorded-*.txt:
+does on the wire, byte for byte, as recorded in tests/ashton/exchange-*.txt:
 
 * white's port, then white's name, then black's port and black's name (each a frame: a
   4-byte big-endian length and UTF-8 JSON; no acknowledgement);

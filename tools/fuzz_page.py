@@ -52,7 +52,7 @@ def main(argv: list[str] | None = None) -> int:
         page = context.new_page()
         page.set_default_timeout(10_000)
         page.goto(url)
-        page.wait_for_function("document.body.dataset.ready === 'true'",
+        page.wait_for_function("document.body?.dataset.ready === 'true'",
                                timeout=LOAD_TIMEOUT_MS)
         page.get_by_label("AI level").select_option("1")
         fuzz = PageFuzz(page, args.seed)

@@ -60,7 +60,7 @@ def measure_level(base_url: str, level: int, moves: int, rules: str) -> list[flo
                 f"localStorage.setItem('{STORAGE_KEY}', {json.dumps(state.to_json())})")
             page = context.new_page()
             page.goto(base_url)
-            page.wait_for_function("document.body.dataset.ready === 'true'",
+            page.wait_for_function("document.body?.dataset.ready === 'true'",
                                    timeout=LOAD_TIMEOUT_MS)
             page.evaluate(WATCH_MOVES)
             page.wait_for_function(f"window.__moveTimes.length >= {moves + KNOWN_MOVES + 1}",

@@ -50,7 +50,7 @@ def measure_once(browser: Browser, url: str, service_workers: str) -> dict[str, 
         page.add_init_script(OBSERVE)
         page.goto(url)
         page.wait_for_function("document.body?.dataset.ready === 'true'", timeout=TIMEOUT_MS)
-        page.wait_for_function("document.body.dataset.ai !== undefined", timeout=TIMEOUT_MS)
+        page.wait_for_function("document.body?.dataset.ai !== undefined", timeout=TIMEOUT_MS)
         tasks = page.evaluate("window.__longTasks")
         ready = page.evaluate("performance.getEntriesByName('tablut:ready')[0]?.startTime")
         mode = page.evaluate("document.documentElement.dataset.python || 'main'")

@@ -41,7 +41,7 @@ def main() -> None:
         browser = p.chromium.launch(**chromium_launch_args())
         page = browser.new_page(viewport={"width": 1280, "height": 800})
         page.goto(base)
-        page.wait_for_function("document.body.dataset.ai === 'ready'", timeout=120_000)
+        page.wait_for_function("document.body?.dataset.ai === 'ready'", timeout=120_000)
         page.locator("#records-text").fill(record)
         page.get_by_role("button", name="Import", exact=True).click()
         started = time.monotonic()

@@ -228,7 +228,7 @@ def main(argv: list[str] | None = None) -> int:
         cdp.send("Performance.enable")
         workers = Workers(cdp, page)
         page.goto(url)
-        workers.wait_for("document.body.dataset.ai === 'ready'", LOAD_TIMEOUT_MS)
+        workers.wait_for("document.body?.dataset.ai === 'ready'", LOAD_TIMEOUT_MS)
         started, plies = time.monotonic(), 0
         samples = [(0, 0, 0.0, measure(page, cdp, workers, profile))]
         print(shown(*samples[-1]), flush=True)

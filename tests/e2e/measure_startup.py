@@ -44,7 +44,7 @@ LOAD_PYODIDE_PAGE = """<!doctype html><meta charset="utf-8"><title>loadPyodide</
   const pyodide = await loadPyodide();
   pyodide.runPython("1 + 1");
   performance.mark("loaded");
-  document.body.dataset.loaded = "true";
+  document.body?.dataset.loaded = "true";
 </script>"""
 
 TIMEOUT_MS = 120_000
@@ -79,7 +79,7 @@ def page_figures(page: Page, started: float, *, answer: bool) -> dict[str, float
         page.wait_for_function("document.querySelectorAll('#move-list button').length === 2",
                                timeout=TIMEOUT_MS)
         figures["answer"] = time.time() - started
-    page.wait_for_function("document.body.dataset.ai !== undefined", timeout=TIMEOUT_MS)
+    page.wait_for_function("document.body?.dataset.ai !== undefined", timeout=TIMEOUT_MS)
     for name in MILESTONES:
         value = since(page, started, f"tablut:{name}")
         if value is not None:
@@ -102,7 +102,7 @@ def measure_page(base_url: str, launch: dict[str, Any]) -> dict[str, float]:
         # Let the service worker finish its cache, as a returning visitor's has (an
         # older build's fills it before it is ready; this one's says data-offline).
         page.evaluate("navigator.serviceWorker.ready.then(() => true)")
-        page.wait_for_function("document.body.dataset.offline !== undefined"
+        page.wait_for_function("document.body?.dataset.offline !== undefined"
                                " || window.tablutAI === undefined", timeout=TIMEOUT_MS)
         page.evaluate("localStorage.clear()")  # the reload starts the same game again
         started = time.time()
@@ -124,7 +124,7 @@ def measure_bare(base_url: str, launch: dict[str, Any]) -> float:
         page.route(url, lambda route: route.fulfill(body=body, content_type="text/html"))
         started = time.time()
         page.goto(url)
-        page.wait_for_function("document.body.dataset.loaded === 'true'", timeout=TIMEOUT_MS)
+        page.wait_for_function("document.body?.dataset.loaded === 'true'", timeout=TIMEOUT_MS)
         loaded = since(page, started, "loaded")
         context.close()
     assert loaded is not None

@@ -44,11 +44,11 @@ def measure_once(browser: Browser, url: str, service_workers: str) -> dict[str, 
                                   service_workers=service_workers)
     try:
         page = open_ready(context, url)
-        page.wait_for_function("document.body.dataset.ai !== undefined",
+        page.wait_for_function("document.body?.dataset.ai !== undefined",
                                timeout=LOAD_TIMEOUT_MS)
         page.get_by_label("AI level").select_option("7")
         play_move(page, "d1", "d4")
-        page.wait_for_function("document.body.dataset.thinking === 'true'")
+        page.wait_for_function("document.body?.dataset.thinking === 'true'")
         page.wait_for_timeout(1000)
         page.evaluate("""() => document.getElementById('new-game').addEventListener(
             'click', () => performance.mark('measure:click'), {capture: true, once: true})""")

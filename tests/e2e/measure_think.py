@@ -108,19 +108,19 @@ def measure_once(base_url: str, level: int) -> dict[str, Any]:
         page = context.new_page()
         page.goto(base_url)
         page.wait_for_function("document.body?.dataset.ready === 'true'", timeout=TIMEOUT_MS)
-        page.wait_for_function("document.body.dataset.ai === 'ready'", timeout=TIMEOUT_MS)
+        page.wait_for_function("document.body?.dataset.ai === 'ready'", timeout=TIMEOUT_MS)
         page.wait_for_timeout(500)  # let the start-up settle
         page.locator("rect[data-square='e8']").click()
         page.locator("rect[data-square='c8']").click()
         start = page.evaluate("performance.now()")
-        page.wait_for_function("document.body.dataset.thinking === 'true'", timeout=5000)
+        page.wait_for_function("document.body?.dataset.thinking === 'true'", timeout=5000)
         page.locator("rect[data-square='e5']").focus()
         delays = []
         while page.evaluate("performance.now()") - start < THINK_WINDOW_MS:
             delays.append(key_delay(page))
             page.wait_for_timeout(250)
         end = page.evaluate("performance.now()")
-        still_thinking = page.evaluate("document.body.dataset.thinking === 'true'")
+        still_thinking = page.evaluate("document.body?.dataset.thinking === 'true'")
         tasks = [d for t, d in page.evaluate("window.__longtasks") if start <= t <= end]
         figures["window s"] = (end - start) / 1000
         figures["still thinking at the end"] = still_thinking
@@ -128,7 +128,7 @@ def measure_once(base_url: str, level: int) -> dict[str, Any]:
         figures["longest task ms"] = max(tasks) if tasks else 0.0
         figures["key-to-cursor ms (median)"] = statistics.median(delays)
         figures["key-to-cursor ms (max)"] = max(delays)
-        page.wait_for_function("document.body.dataset.thinking === 'false'",
+        page.wait_for_function("document.body?.dataset.thinking === 'false'",
                                timeout=TIMEOUT_MS)
         heap = page.evaluate("performance.memory && [performance.memory.usedJSHeapSize,"
                              " performance.memory.totalJSHeapSize]")

@@ -66,11 +66,14 @@ SNAPSHOT = """() => {
   return {
     stored: localStorage.getItem('tablut.state'),
     backups: Object.keys(localStorage).filter(k => k.includes('backup')),
-    ready: document.body.dataset.ready,
+    ready: document.body?.dataset.ready,
     pieces: Array.from(document.querySelectorAll('svg [data-piece]'),
                        e => [e.dataset.square, e.dataset.piece]),
     status: value('status').textContent,
-    moves: Array.from(document.querySelectorAll('#move-list button'), e => e.textContent),
+    // A review's mark ("d1-4?") is not part of the game: the review is not stored.
+    moves: Array.from(document.querySelectorAll('#move-list button'),
+                      e => e.classList.contains('mistake') ? e.textContent.replace(/[?]$/, '')
+                                                           : e.textContent),
     current: current ? Number(current.dataset.ply) : null,
     settings: {
       black: value('black-player').value, white: value('white-player').value,
@@ -542,7 +545,7 @@ class PageFuzz:
         before = PageState.from_json(self.page.evaluate(f"localStorage.getItem('{STORAGE_KEY}')"))
         self.log.append("reload")
         self.page.reload()
-        self.page.wait_for_function("document.body.dataset.ready === 'true'", timeout=120_000)
+        self.page.wait_for_function("document.body?.dataset.ready === 'true'", timeout=120_000)
         self.counts["reloads"] += 1
         after = PageState.from_json(self.page.evaluate(f"localStorage.getItem('{STORAGE_KEY}')"))
         if after.settings != before.settings or not continues(before.game, after.game):

@@ -44,7 +44,7 @@ def finished(page: Page) -> None:
     state = PageState(Settings(black="human", white="human"), Game(start=NEAR_ESCAPE))
     page.evaluate("record => localStorage.setItem('tablut.state', record)", state.to_json())
     page.reload()
-    page.wait_for_function("document.body.dataset.ready === 'true'")
+    page.wait_for_function("document.body?.dataset.ready === 'true'")
     page.locator("rect[data-square='c4']").click()
     page.locator("rect[data-square='c1']").click()
     expect(page.get_by_role("button", name="Play again")).to_be_visible()

@@ -95,7 +95,7 @@ def test_a_game_against_the_computer_by_keyboard_and_by_ear(browser: Browser,
     context = browser.new_context(viewport={"width": 1280, "height": 800})
     page = open_ready(context, site_url)
     page.get_by_label("AI level").select_option("1")
-    page.wait_for_function("document.body.dataset.ai === 'ready'", timeout=REPLY_TIMEOUT_MS)
+    page.wait_for_function("document.body?.dataset.ai === 'ready'", timeout=REPLY_TIMEOUT_MS)
     page.evaluate(LISTEN)
     assert tab_to_board(page) <= 3, "the board comes right after the page's first controls"
     mirror = Session(PageState(Settings()))  # the same words, said natively
@@ -179,7 +179,7 @@ def test_a_won_game_says_how_it_ended(browser: Browser, site_url: str) -> None:
     state = PageState(Settings(black="human", white="human"), Game(start=start))
     page.evaluate("record => localStorage.setItem('tablut.state', record)", state.to_json())
     page.reload()
-    page.wait_for_function("document.body.dataset.ready === 'true'")
+    page.wait_for_function("document.body?.dataset.ready === 'true'")
     page.locator("rect[data-square='c4']").click()
     page.locator("rect[data-square='c1']").click()
     expect(page.locator("#announcer")).to_have_text(

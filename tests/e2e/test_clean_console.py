@@ -47,7 +47,7 @@ def test_a_whole_visit_logs_nothing_and_every_request_succeeds(
         f"HTTP {response.status}: {response.url}"))
     try:
         page = open_ready(context, site_url)
-        page.wait_for_function("document.body.dataset.ai === 'ready'", timeout=LOAD_TIMEOUT_MS)
+        page.wait_for_function("document.body?.dataset.ai === 'ready'", timeout=LOAD_TIMEOUT_MS)
         status = page.get_by_role("status")
         moves = page.locator("#move-list button[data-ply]")
 
@@ -71,7 +71,7 @@ def test_a_whole_visit_logs_nothing_and_every_request_succeeds(
         expect(page.locator("#thinking")).to_be_hidden()
 
         # Back later, and a game to its end between two people.
-        page.wait_for_function("document.body.dataset.offline === 'ready'",
+        page.wait_for_function("document.body?.dataset.offline === 'ready'",
                                timeout=LOAD_TIMEOUT_MS)
         state = PageState(Settings(black="human", white="human"), Game(start=NEAR_ESCAPE))
         page.evaluate("record => localStorage.setItem('tablut.state', record)",

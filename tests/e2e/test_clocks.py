@@ -88,7 +88,7 @@ def test_the_computer_answers_within_its_clock(page: Page) -> None:
     page.get_by_label("White player").select_option("computer")
     page.get_by_label("AI level").select_option("7")  # would think for many seconds
     choose_clock(page, "10 s for every move")
-    page.wait_for_function("document.body.dataset.ai === 'ready'", timeout=60_000)
+    page.wait_for_function("document.body?.dataset.ai === 'ready'", timeout=60_000)
     page.locator("rect[data-square='d1']").click()
     page.locator("rect[data-square='d4']").click()
     expect(page.get_by_role("status")).to_have_text("Black to move.", timeout=12_000)

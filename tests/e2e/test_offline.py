@@ -54,9 +54,9 @@ def test_page_loads_and_plays_offline_after_one_visit(browser: Browser) -> None:
             # game is up and the computer has answered, then tells the page.
             scope = page.evaluate("navigator.serviceWorker.ready.then(r => r.scope)")
             assert scope == url
-            page.wait_for_function("document.body.dataset.offline !== undefined",
+            page.wait_for_function("document.body?.dataset.offline !== undefined",
                                    timeout=LOAD_TIMEOUT_MS)
-            assert page.evaluate("document.body.dataset.offline") == "ready"
+            assert page.evaluate("document.body?.dataset.offline") == "ready"
             cached = page.evaluate(
                 """async () => {
                     const names = (await caches.keys()).filter(n => n !== 'tablut-pages');
@@ -92,9 +92,9 @@ def test_page_loads_and_plays_offline_after_one_visit(browser: Browser) -> None:
         expect(page.get_by_role("status")).to_have_text(re.compile("White to move"))
         # The AI worker, a second interpreter, comes up from the cache as well.
         page.wait_for_function(
-            "document.body.dataset.ai !== undefined", timeout=LOAD_TIMEOUT_MS
+            "document.body?.dataset.ai !== undefined", timeout=LOAD_TIMEOUT_MS
         )
-        assert page.evaluate("document.body.dataset.ai") == "ready"
+        assert page.evaluate("document.body?.dataset.ai") == "ready"
         assert missed == []
         assert any(u.endswith("/pyodide.asm.wasm") for u in from_worker)
         print(

@@ -89,8 +89,8 @@ def open_page(browser: Browser, url: str, width: int, height: int) -> LoadedPage
 
 def wait_for_ai(page: Page) -> str:
     """Wait until the page has heard from its AI worker; return "ready" or "failed"."""
-    page.wait_for_function("document.body.dataset.ai !== undefined", timeout=LOAD_TIMEOUT_MS)
-    return page.evaluate("document.body.dataset.ai")
+    page.wait_for_function("document.body?.dataset.ai !== undefined", timeout=LOAD_TIMEOUT_MS)
+    return page.evaluate("document.body?.dataset.ai")
 
 
 def screenshot_dir(pytestconfig: pytest.Config) -> Path:
@@ -244,7 +244,7 @@ def test_loading_screen_reports_a_failed_start(browser: Browser, site_url: str) 
         message = page.locator("#loading-message")
         expect(message).to_contain_text("could not start", timeout=LOAD_TIMEOUT_MS)
         expect(message).to_contain_text("Reload the page")
-        assert page.evaluate("document.body.dataset.ready") is None
+        assert page.evaluate("document.body?.dataset.ready") is None
     finally:
         context.close()
 

@@ -4,6 +4,8 @@ moves; the graph and the move list take the player to a move."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.sync_api import Browser, Page, expect
 from records_support import open_ready
@@ -35,7 +37,7 @@ def finished_game(page: Page, moves: list[str]) -> None:
     state = PageState(Settings(black="human", white="human"), game)
     page.evaluate("record => localStorage.setItem('tablut.state', record)", state.to_json())
     page.reload()
-    page.wait_for_function("document.body.dataset.ready === 'true'")
+    page.wait_for_function("document.body?.dataset.ready === 'true'")
 
 
 @pytest.fixture
@@ -64,6 +66,19 @@ def test_a_finished_game_is_reviewed_and_its_graph_leads_to_moves(page: Page) ->
     assert box is not None
     page.mouse.click(box["x"] + box["width"] * 0.98, box["y"] + box["height"] / 2)
     expect(page.locator("#move-list [aria-current='step']")).to_have_attribute("data-ply", "6")
+    # Black let the king out: his mistake is marked in the list, named for a screen
+    # reader with the better move, and dotted on the graph.
+    marked = page.locator("#move-list button.mistake")
+    expect(marked.first).to_have_text(re.compile(r"\?$"))
+    expect(marked.first).to_have_attribute(
+        "aria-label", re.compile(r"(a mistake|throws away the win): better [a-i][1-9]-"))
+    expect(graph.locator(".eval-mistake")).to_have_count(marked.count())
+    assert marked.count() >= 1
+    # On the position before the mistake, the better move is drawn as an arrow.
+    ply = int(marked.first.get_attribute("data-ply") or 0)
+    expect(page.locator("line.better-arrow")).to_have_count(0)
+    page.locator(f"#move-list button[data-ply='{ply - 1}']").click()
+    expect(page.locator("line.better-arrow")).to_have_count(1)
 
 
 def test_a_review_stops_when_told(page: Page) -> None:

@@ -30,8 +30,8 @@ MAIN_THREAD_WASM = ("performance.getEntriesByType('resource')"
 def think_at_level_seven_then_new_game(page: Page) -> None:
     """Make the computer think at level 7 (seconds), press New game while it does, and
     check that the search was stopped and the computer answers the next question."""
-    page.wait_for_function("document.body.dataset.ai !== undefined", timeout=LOAD_TIMEOUT_MS)
-    assert page.evaluate("document.body.dataset.ai") == "ready"
+    page.wait_for_function("document.body?.dataset.ai !== undefined", timeout=LOAD_TIMEOUT_MS)
+    assert page.evaluate("document.body?.dataset.ai") == "ready"
     page.get_by_label("AI level").select_option("7")
     play_move(page, "d1", "d4")
     expect(page.locator("#thinking")).to_be_visible()

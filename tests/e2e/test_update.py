@@ -181,9 +181,9 @@ def open_first_version(page: Page, url: str) -> None:
     mark), and play the first move against the computer."""
     page.goto(url)
     wait_ready(page)
-    page.wait_for_function("document.body.dataset.offline !== undefined",
+    page.wait_for_function("document.body?.dataset.offline !== undefined",
                            timeout=LOAD_TIMEOUT_MS)
-    assert page.evaluate("document.body.dataset.offline") == "ready"
+    assert page.evaluate("document.body?.dataset.offline") == "ready"
     page.evaluate("window.tablutStillOpen = true")
     page.get_by_label("AI level").select_option("1")
     play(page, "d1", "d4")
