@@ -11,15 +11,16 @@ and before the first, it prints:
 
 - the main thread's JavaScript heap (``performance.memory`` and the DevTools protocol's
   ``Performance.getMetrics``), with the page's DOM nodes and event listeners;
-- the AI worker's JavaScript heap (``Runtime.getHeapUsage`` in the worker's DevTools
-  target);
-- the WebAssembly memory of each interpreter (the page's and the worker's), where
+- each worker's JavaScript heap (``Runtime.getHeapUsage`` in the worker's DevTools
+  target), numbered in the order they started: where the page is cross-origin isolated,
+  worker 1 runs the page's Python and worker 2 the computer's;
+- the WebAssembly memory of each interpreter (on the main thread or in a worker), where
   Pyodide keeps the Python heap: it grows when Python needs more and never shrinks, so a
   leak in Python shows as steady growth here;
 - the resident memory of the browser's renderers (the page with both interpreters) and
   of all its processes (Linux /proc).
 
-Garbage is collected in both realms before each sample. Errors the page throws or logs
+Garbage is collected in every realm before each sample. Errors the page throws or logs
 are counted and printed. Nothing here asserts a figure.
 """
 
@@ -35,6 +36,8 @@ from typing import Any
 from harness import ROOT, SITE, chromium_launch_args, serve
 from measure_think import browser_rss_mb
 from playwright.sync_api import CDPSession, Page, sync_playwright
+from playwright.sync_api import Error as PlaywrightError
+from records_support import settle
 
 sys.path.insert(0, str(ROOT))
 
@@ -128,6 +131,9 @@ class Workers:
         self.targets: list[Target] = []
         cdp.on("Target.attachedToTarget", lambda event: self.waiting.append(
             (event["sessionId"], event["targetInfo"]["type"])))
+        # A worker of a document that is gone (a first visit reloads once) stops counting.
+        cdp.on("Target.detachedFromTarget", lambda event: self.targets.__setitem__(
+            slice(None), [t for t in self.targets if t.session_id != event["sessionId"]]))
         cdp.send("Target.setAutoAttach", {"autoAttach": True, "waitForDebuggerOnStart": True,
                                           "flatten": False})
 
@@ -141,10 +147,20 @@ class Workers:
                 self.targets.append(target)
             target.send("Runtime.runIfWaitingForDebugger")
 
+    def _holds(self, condition: str) -> bool:
+        """Whether ``condition`` holds; not while a first visit reloads the page through
+        its service worker (the document being asked is then gone)."""
+        try:
+            return bool(self.page.evaluate(condition))
+        except PlaywrightError as error:
+            if "context was destroyed" in str(error):
+                return False
+            raise
+
     def wait_for(self, condition: str, timeout_ms: int) -> None:
         """Release workers until the page's JavaScript ``condition`` holds."""
         deadline = time.monotonic() + timeout_ms / 1000
-        while not self.page.evaluate(condition):
+        while not self._holds(condition):
             if time.monotonic() > deadline:
                 raise TimeoutError(f"the page never had {condition}")
             self.release()
@@ -156,11 +172,9 @@ def measure(page: Page, cdp: CDPSession, workers: Workers,
             profile: str) -> dict[str, float]:
     """The figures of one sample (see the module docs), in MB or counts."""
     workers.release()  # a service worker registered since, say
-    worker = workers.targets[0] if workers.targets else None
     main = Target(cdp, page)
-    for target in (main, worker):
-        if target is not None:  # what is garbage is not memory kept
-            target.send("HeapProfiler.collectGarbage")
+    for target in (main, *workers.targets):
+        target.send("HeapProfiler.collectGarbage")  # what is garbage is not memory kept
     metrics = {m["name"]: m["value"] for m in cdp.send("Performance.getMetrics")["metrics"]}
     heap = page.evaluate("performance.memory ? performance.memory.usedJSHeapSize : 0")
     figures = {
@@ -170,9 +184,11 @@ def measure(page: Page, cdp: CDPSession, workers: Workers,
         "listeners": metrics.get("JSEventListeners", 0),
         "main wasm MB": main.wasm_mb(),
     }
-    if worker is not None:
-        figures["worker JS heap MB"] = worker.js_heap_mb()
-        figures["worker wasm MB"] = worker.wasm_mb()
+    # The workers in the order they started: where the page is cross-origin isolated,
+    # the page's own Python first, then the computer's.
+    for number, worker in enumerate(workers.targets, 1):
+        figures[f"worker {number} JS heap MB"] = worker.js_heap_mb()
+        figures[f"worker {number} wasm MB"] = worker.wasm_mb()
     rss = browser_rss_mb(profile)
     figures["RSS renderers MB"] = rss["renderers"]
     figures["RSS all MB"] = rss["browser, all processes"]
@@ -193,10 +209,15 @@ def play_game(page: Page, seed: int) -> int:
                            timeout=GAME_TIMEOUT_MS)
     stored = page.evaluate("localStorage.getItem('tablut.state')")
     plies = PageState.from_json(stored).game.ply
+    if not page.evaluate("document.getElementById('more-options').open"):
+        page.get_by_text("More options").click()  # where the seed is
     seed_box = page.get_by_label("Seed")
     seed_box.fill(str(seed))
     seed_box.dispatch_event("change")
-    page.locator("#play-again").click()
+    settle(page)
+    # A new seed may itself start the next game; otherwise Play again does.
+    if page.locator("#play-again").is_visible():
+        page.locator("#play-again").click()
     return plies
 
 
