@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
+from helpers import position
 
 from tablut.board import Board
 from tablut.opentafl.notation import (
@@ -176,6 +177,22 @@ def test_our_strings_under_another_name_are_read_for_what_they_say() -> None:
     nielsen = read_rules(rules_string(RULES["nielsen"], name="Other")).rules
     assert not plays_like(nielsen, RULES["nielsen"])
     assert nielsen.king_sides_next_to_throne == 4 and nielsen.throne_hostile_to_king
+
+
+def test_a_throne_nobody_passes_is_read_from_any_string() -> None:
+    # cenp: empty: no piece passes over the throne (ashton's rule), and the king who
+    # has left it never stops on it again.
+    rules = read_rules(_with("cenp:")).rules
+    assert rules.throne_blocks and not rules.king_may_reenter_throne
+    assert not read_rules(TABLUT).rules.throne_blocks
+    crossing = Board.from_position(position("b", B="e8 a1", K="c3"), rules)
+    assert not crossing.is_legal(parse_move("e8-e2").move)
+    assert crossing.is_legal(parse_move("e8-e6").move)
+    assert Board.from_position(position("b", B="e8 a1", K="c3"), OPENTAFL).is_legal(
+        parse_move("e8-e2").move)
+    with pytest.raises(RulesStringError) as refused:
+        read_rules(_with("cenp:tT"))
+    assert refused.value.key == "cenp" and "while others may" in str(refused.value)
 
 
 @pytest.mark.parametrize("label, text, key", [

@@ -215,20 +215,26 @@ def _corners(keys: _Keys) -> tuple[bool, bool]:
     return not stops["t"], hostile
 
 
-def _throne(keys: _Keys, king_armed: bool) -> tuple[bool, bool]:
-    """Whether the king may return to the throne, and whether the empty throne is hostile
-    (to both sides, the king included)."""
+def _throne(keys: _Keys, king_armed: bool) -> tuple[bool, bool, bool]:
+    """Whether the king may return to the throne, whether the empty throne is hostile
+    (to both sides, the king included), and whether nobody may pass over it (``cenp:``
+    empty; a throne some pieces pass and others not is not one we play)."""
     throne = keys.squares("cen", 1 << THRONE)
     if throne != 1 << THRONE:
         problem = ("a board without a throne" if not throne
                    else "a throne elsewhere than e5")
         raise RulesStringError("cen", keys["cen"], f"{problem} is not a rule we play")
-    lists = (("cenp", keys.letters("cenp")), ("cenre", keys.letters("cenre")))
+    passers = keys.letters("cenp")
+    blocks = not any(piece in passers for piece in _PIECES)
+    lists = (("cenre", keys.letters("cenre")),) if blocks else (
+        ("cenp", passers), ("cenre", keys.letters("cenre")))
+    what = {"cenp": "pass over when it is empty, while others may,",
+            "cenre": "pass over again once they have left it"}
     for piece in _PIECES:
         for key, letters in lists:
             if piece not in letters:
                 raise RulesStringError(key, keys[key], f"a throne that {_WORDS[piece]} may "
-                                       "not pass over when it is empty is not a rule we play")
+                                       f"not {what[key]} is not a rule we play")
     stop = keys.letters("cens")
     if "t" in stop or "T" in stop:
         raise RulesStringError("cens", keys["cens"], "soldiers who may stop on the throne "
@@ -240,7 +246,10 @@ def _throne(keys: _Keys, king_armed: bool) -> tuple[bool, bool]:
     if "t" in occupied and not king_armed:
         raise RulesStringError("cenh", keys["cenh"], "an unarmed king's throne hostile to "
                                "the attackers is not a rule we play")
-    return "K" in stop, _both_or_neither(keys, "cenhe", "an empty throne")
+    # A piece stops on the throne only if it may also pass it: the king of a throne that
+    # nobody passes never comes back to it.
+    reenter = "K" in stop and not blocks
+    return reenter, _both_or_neither(keys, "cenhe", "an empty throne"), blocks
 
 
 _KING_SIDES = {"c": (4, 4, 2), "w": (2, 2, 2), "n": (2, 2, 2)}  # else strong: (4, 4, 4)
@@ -281,7 +290,7 @@ def _rules(keys: _Keys, variant: str) -> Rules:
     _check_board(keys)
     armed, (on_throne, beside, elsewhere) = _king(keys)
     corners_restricted, corners_hostile = _corners(keys)
-    reenter, throne_hostile = _throne(keys, armed)
+    reenter, throne_hostile, throne_blocks = _throne(keys, armed)
     escape = Escape.CORNER if keys["esc"] == "c" else Escape.EDGE
     if escape is Escape.CORNER and not corners_restricted and not corners_hostile:
         raise RulesStringError("esc", "c", "escaping to corners needs the corner squares "
@@ -295,6 +304,7 @@ def _rules(keys: _Keys, variant: str) -> Rules:
         corners_restricted=corners_restricted,
         corners_hostile=corners_hostile,
         empty_throne_hostile=throne_hostile,
+        throne_blocks=throne_blocks,
         throne_hostile_to_white_when_three_black=keys["linc"] == "y",
         king_armed=armed,
         king_sides_on_throne=on_throne,
