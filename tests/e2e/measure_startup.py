@@ -44,7 +44,7 @@ LOAD_PYODIDE_PAGE = """<!doctype html><meta charset="utf-8"><title>loadPyodide</
   const pyodide = await loadPyodide();
   pyodide.runPython("1 + 1");
   performance.mark("loaded");
-  document.body?.dataset.loaded = "true";
+  document.body.dataset.loaded = "true";
 </script>"""
 
 TIMEOUT_MS = 120_000
