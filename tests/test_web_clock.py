@@ -118,6 +118,20 @@ def test_clocks_stop_while_a_person_looks_back() -> None:
     assert session.clocks.left(Side.WHITE, now()) == 59_000
 
 
+def test_clocks_stop_while_a_person_is_away_at_the_lesson() -> None:
+    session, now = timed()
+    session.play(parse_move("d1-4"))
+    now.wait(2)
+    session.set_away(True)
+    now.wait(300)  # far longer than the time left: nobody runs out meanwhile
+    session.tick()
+    assert session.time_out is None
+    assert session.clocks.left(Side.WHITE, now()) == 58_000
+    session.set_away(False)
+    now.wait(1)
+    assert session.clocks.left(Side.WHITE, now()) == 57_000
+
+
 def test_a_side_out_of_time_loses() -> None:
     session, now = timed()
     session.play(parse_move("d1-4"))

@@ -134,8 +134,14 @@ class Page:
             opener = self.document.getElementById("lesson-open")
             self.lesson = LessonView(self.document, self.listeners,
                                      lambda: (self.session.game.rules, self.session.game.limit),
-                                     opener.focus)
+                                     lambda: self._back_from_lesson(opener))
+        self.session.set_away(True)
         self.lesson.open()
+
+    def _back_from_lesson(self, opener: Any) -> None:
+        """The lesson was closed: the game's clocks go on, the focus returns to its button."""
+        self.session.set_away(False)
+        opener.focus()
 
     def on_move_click(self, event: Any) -> None:
         """A move of the list was clicked: show the position after it."""

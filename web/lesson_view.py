@@ -35,7 +35,8 @@ class LessonView:
                  back_to_game: Callable[[], None]) -> None:
         """Build the dialog's contents in ``document``'s ``#lesson``; ``rules_of_game``
         tells the rule set and move limit of the game in progress when the lesson opens,
-        ``back_to_game`` puts the focus back on the game when it closes."""
+        ``back_to_game`` is called when it closes (the game's clocks go on, the focus
+        returns to the game)."""
         self.document = document
         self.listeners = listeners
         self.rules_of_game = rules_of_game

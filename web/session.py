@@ -85,6 +85,8 @@ class Session(PieceInHand):
         setup: the position being set up, or None outside set-up mode.
         browsing: whether the person is looking back through the game (the computer
             waits until they return to the last move).
+        away: whether the person has stepped away from the game to the lesson (the
+            clocks wait until they come back).
         selected: the square of the piece picked up, or None.
         hint: the move the computer suggests, or None.
         fading: pieces the last move captured, as (square, kind), until the next redraw.
@@ -116,6 +118,7 @@ class Session(PieceInHand):
         self.match_results: list[tuple[str | None, int]] = list(state.match_results)
         self.setup: SetupBoard | None = SetupBoard(state.setup) if state.setup else None
         self.browsing = self.game.ply < len(self.game.moves)
+        self.away = False
         self.selected: int | None = None
         self.hint: Move | None = None
         self.fading: list[tuple[int, str]] = []
@@ -549,16 +552,25 @@ class Session(PieceInHand):
 
     def _run_clocks(self) -> None:
         """Run the clock of the side to move while the game goes on and is shown at its
-        latest move; stop both while a person looks back, sets up or the game is over."""
+        latest move; stop both while a person looks back, sets up, is away at the lesson,
+        or the game is over."""
         clocks = self.clocks
         if clocks is None:
             return
         now = self.now()
-        if self.setup is None and not self.browsing and not self.over():
+        if self.setup is None and not self.browsing and not self.away and not self.over():
             if clocks.running is not self.game.side:
                 clocks.start(self.game.side, now)
         else:
             clocks.stop(now)
+
+    def set_away(self, away: bool) -> None:
+        """The person steps away from the game (to the lesson) or comes back: the clocks
+        stop meanwhile, as they do while the game is looked back through."""
+        self.away = away
+        if self.clocks is not None:  # nothing else depends on it
+            self._run_clocks()
+            self.notify()
 
     def tick(self) -> None:
         """Look at the clocks (the page does ten times a second): the side whose time has

@@ -54,6 +54,22 @@ def test_no_clock_by_default_then_two_clocks_that_take_turns(page: Page) -> None
     expect(clock(page, "White")).to_have_text(str(shown))
 
 
+def test_the_clocks_wait_while_the_lesson_is_open(page: Page) -> None:
+    choose_clock(page, "10 s for every move")
+    expect(clock(page, "Black")).to_have_attribute("aria-current", "true")
+    page.get_by_role("button", name="How to play").click()
+    expect(page.get_by_role("dialog")).to_be_visible()
+    settle(page)
+    expect(clock(page, "Black")).not_to_have_attribute("aria-current", "true")
+    shown = clock(page, "Black").text_content()
+    page.wait_for_timeout(1500)
+    expect(clock(page, "Black")).to_have_text(str(shown))
+    page.keyboard.press("Escape")
+    expect(page.get_by_role("dialog")).to_be_hidden()
+    expect(clock(page, "Black")).to_have_attribute("aria-current", "true")
+    expect(clock(page, "Black")).not_to_have_text(str(shown), timeout=3000)
+
+
 def test_the_side_out_of_time_loses(page: Page) -> None:
     choose_clock(page, "10 s for every move")
     page.locator("rect[data-square='d1']").click()
