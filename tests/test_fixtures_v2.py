@@ -1,12 +1,14 @@
 """What version 2 of the page stored and handed out (tests/fixtures/v2/) opens as it was:
-the clocks with the time left, a loss on time, the time control of a text record."""
+the clocks with the time left, a loss on time, the time control of a text record, and an
+ashton game as a page record, a text record and a share link."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 from tablut import Side, parse_move
-from web.records_io import read_record
+from tablut.squares import parse_square
+from web.records_io import link_game, read_record
 from web.session import Session
 from web.state import PageState
 
@@ -39,3 +41,24 @@ def test_a_loss_on_time_comes_back_lost() -> None:
 def test_a_record_with_a_time_control_imports_with_it() -> None:
     game = read_record(fixture("record-clock.txt"))
     assert game.time_control == "5+3" and len(game.moves) == 2
+
+
+ASHTON_MOVES = [parse_move(text) for text in ("e3-c", "a4-3", "d5-6", "i4-3")]
+
+
+def test_an_ashton_game_comes_back_where_it_was_looked_at() -> None:
+    state = PageState.from_json(fixture("state-ashton.json"))
+    assert state.settings.rules == "ashton" and state.game.rules.name == "ashton"
+    assert state.game.moves == ASHTON_MOVES and state.game.ply == 3
+    session = Session(state)
+    assert session.browsing and session.status() == "Black to move."
+    assert session.game.board.piece_at(parse_square("c3")) == "white"
+
+
+def test_an_ashton_record_and_link_open_as_the_same_game() -> None:
+    game = read_record(fixture("record-ashton.txt"))
+    assert game.rules.name == "ashton" and game.moves == ASHTON_MOVES
+    linked = link_game(fixture("link-ashton.txt").strip())
+    assert linked is not None
+    assert linked.rules.name == "ashton" and linked.moves == ASHTON_MOVES
+    assert linked.ply == 3

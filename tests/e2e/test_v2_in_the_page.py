@@ -1,5 +1,6 @@
 """End-to-end: what version 2 of the page stored (tests/fixtures/v2/) opens in the page
-as it was left: the clocks and the time left, a game lost on time."""
+as it was left: the clocks and the time left, a game lost on time, an ashton game looked
+back on, its text record and its link."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, expect
-from records_support import open_ready, wait_ready
+from records_support import open_ready, settle, wait_ready
 
 pytestmark = pytest.mark.e2e
 
@@ -42,4 +43,28 @@ def test_a_game_lost_on_time_opens_lost(browser: Browser, site_url: str) -> None
     expect(page.get_by_role("status")).to_have_text("White lost on time.")
     expect(page.get_by_role("timer", name="White clock")).to_have_text("0:00.0")
     expect(page.get_by_role("button", name="Play again")).to_be_visible()
+    page.context.close()
+
+
+def test_an_ashton_game_opens_where_it_was_looked_at(browser: Browser, site_url: str) -> None:
+    page = opened_with(browser, site_url, "state-ashton.json")
+    expect(page.get_by_label("Rules")).to_have_value("ashton")
+    expect(page.locator("#move-list [aria-current='step']")).to_have_attribute("data-ply", "3")
+    expect(page.locator("#move-list button")).to_have_count(4)
+    expect(page.locator("[data-piece][data-square='d6']")).to_have_attribute("data-piece",
+                                                                             "white")
+    expect(page.locator("[data-piece][data-square='i4']")).to_have_attribute("data-piece",
+                                                                             "black")
+    # Its link opens the same game at the same move; its record imports it whole.
+    page.evaluate("text => { location.hash = text; }",
+                  (FIXTURES / "link-ashton.txt").read_text().strip())
+    settle(page)
+    expect(page.locator("#move-list button")).to_have_count(4)
+    expect(page.locator("#move-list [aria-current='step']")).to_have_attribute("data-ply", "3")
+    page.locator("#records-text").fill((FIXTURES / "record-ashton.txt").read_text())
+    page.get_by_role("button", name="Import", exact=True).click()
+    expect(page.locator("#move-list button")).to_have_count(4)
+    expect(page.locator("[data-piece][data-square='i3']")).to_have_attribute("data-piece",
+                                                                             "black")
+    expect(page.get_by_label("Rules")).to_have_value("ashton")
     page.context.close()
