@@ -224,17 +224,17 @@ def _throne(keys: _Keys, king_armed: bool) -> tuple[bool, bool, bool]:
         problem = ("a board without a throne" if not throne
                    else "a throne elsewhere than e5")
         raise RulesStringError("cen", keys["cen"], f"{problem} is not a rule we play")
-    passers = keys.letters("cenp")
-    blocks = not any(piece in passers for piece in _PIECES)
-    lists = (("cenre", keys.letters("cenre")),) if blocks else (
-        ("cenp", passers), ("cenre", keys.letters("cenre")))
-    what = {"cenp": "pass over when it is empty, while others may,",
-            "cenre": "pass over again once they have left it"}
-    for piece in _PIECES:
-        for key, letters in lists:
+    blocks = not any(piece in keys.letters("cenp") for piece in _PIECES)
+    # Every piece or none may pass the throne; every piece may pass it again.
+    lists = [("cenre", "pass over again once they have left it")]
+    if not blocks:
+        lists.insert(0, ("cenp", "pass over when it is empty, while others may,"))
+    for key, refused in lists:
+        letters = keys.letters(key)
+        for piece in _PIECES:
             if piece not in letters:
                 raise RulesStringError(key, keys[key], f"a throne that {_WORDS[piece]} may "
-                                       f"not {what[key]} is not a rule we play")
+                                       f"not {refused} is not a rule we play")
     stop = keys.letters("cens")
     if "t" in stop or "T" in stop:
         raise RulesStringError("cens", keys["cens"], "soldiers who may stop on the throne "

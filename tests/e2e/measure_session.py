@@ -131,9 +131,7 @@ class Workers:
         self.targets: list[Target] = []
         cdp.on("Target.attachedToTarget", lambda event: self.waiting.append(
             (event["sessionId"], event["targetInfo"]["type"])))
-        # A worker of a document that is gone (a first visit reloads once) stops counting.
-        cdp.on("Target.detachedFromTarget", lambda event: self.targets.__setitem__(
-            slice(None), [t for t in self.targets if t.session_id != event["sessionId"]]))
+        cdp.on("Target.detachedFromTarget", self._forget)
         cdp.send("Target.setAutoAttach", {"autoAttach": True, "waitForDebuggerOnStart": True,
                                           "flatten": False})
 
@@ -146,6 +144,11 @@ class Workers:
                 target.send("Runtime.evaluate", {"expression": WASM_HOOK})
                 self.targets.append(target)
             target.send("Runtime.runIfWaitingForDebugger")
+
+    def _forget(self, event: dict[str, Any]) -> None:
+        """A worker of a document that is gone (a first visit reloads once) stops
+        counting."""
+        self.targets = [t for t in self.targets if t.session_id != event["sessionId"]]
 
     def _holds(self, condition: str) -> bool:
         """Whether ``condition`` holds; not while a first visit reloads the page through

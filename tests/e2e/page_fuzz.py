@@ -48,8 +48,9 @@ from mutations import huge, mutate, nest  # noqa: E402
 from records_support import settle  # noqa: E402
 from v1_records import FIXTURES  # noqa: E402
 
-from tablut import Game  # noqa: E402
+from tablut import RULES, Game  # noqa: E402
 from tablut.squares import square_name  # noqa: E402
+from web.clock import PRESETS  # noqa: E402
 from web.records_io import continues, share_fragment  # noqa: E402
 from web.session import Session  # noqa: E402
 from web.state import STORAGE_KEY, PageState, StateError  # noqa: E402
@@ -398,12 +399,12 @@ class PageFuzz:
 
     def rules(self) -> None:
         """Another rule set (a new game; the old one offered back)."""
-        self.select("#rules", self.rng.choice(["berkeley", "brainking", "nielsen", "ashton"]))
+        self.select("#rules", self.rng.choice(list(RULES)))
 
     def clock(self) -> None:
         """A time control, or none: the short ones run out during the run."""
         self.open_more_options()
-        self.select("#clock", self.rng.choice(["", "", "1+1", "3+2", "15+10", "10s", "30s"]))
+        self.select("#clock", self.rng.choice(["", *PRESETS]))  # no clock twice as often
 
     def setup_side(self) -> None:
         """The side to move first from the position set up."""
