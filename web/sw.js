@@ -68,7 +68,9 @@ self.addEventListener("install", (event) => {
 });
 
 self.addEventListener("activate", (event) => {
-  event.waitUntil(caches.open(PAGES).then(tidy).then(() => self.clients.claim()));
+  // The open pages are claimed even if tidying fails (another worker tidying at the
+  // same moment): a page hears of the new version only through the claim.
+  event.waitUntil(tidy().catch(() => null).then(() => self.clients.claim()));
 });
 
 // The caches of versions that no open page was loaded with, deleted; not while a newer
@@ -81,7 +83,9 @@ function tidy() {
     .then(([open, pages]) => {
       const live = new Set(open.map((client) => pageKey(client.id)));
       return pages.keys().then((keys) => Promise.all(keys.map((key) => live.has(key.url)
-        ? pages.match(key).then((entry) => entry.text()).then((version) => PREFIX + version)
+        // An entry may be gone meanwhile, deleted by another worker's tidying.
+        ? pages.match(key).then((entry) => (entry ? entry.text() : VERSION))
+          .then((version) => PREFIX + version)
         : pages.delete(key).then(() => CACHE))));
     })
     .then((inUse) => {

@@ -53,7 +53,28 @@
   function watch(reload) {
     var worker = navigator.serviceWorker;
     if (!worker || !worker.controller) return;
-    worker.addEventListener("controllerchange", function () { offer(reload); });
+    var offered = false;
+    function offerOnce() {
+      if (offered) return;
+      offered = true;
+      offer(reload);
+    }
+    worker.addEventListener("controllerchange", offerOnce);
+    // A new version is also offered once its worker is active, should its claim of this
+    // page fail or lag: the next load is the new version either way.
+    function follow(incoming) {
+      if (!incoming) return;
+      incoming.addEventListener("statechange", function () {
+        if (incoming.state === "activated") offerOnce();
+      });
+    }
+    worker.getRegistration().then(function (registration) {
+      if (!registration) return;
+      follow(registration.installing || registration.waiting);
+      registration.addEventListener("updatefound", function () {
+        follow(registration.installing);
+      });
+    }).catch(function () {});
     var lastCheck = Date.now();
     function check() {
       lastCheck = Date.now();

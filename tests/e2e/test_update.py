@@ -213,6 +213,23 @@ def wait_for_notice(page: Page) -> None:
         except PlaywrightTimeoutError:
             page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.update())"
                           ".catch(() => null)")
+    raise AssertionError(f"no notice of the new version; {worker_state(page)}")
+
+
+def worker_state(page: Page) -> dict[str, object]:
+    """The service worker registration's workers and the caches with their sizes, to say
+    where an update stopped."""
+    return page.evaluate("""async () => {
+        const registration = await navigator.serviceWorker.getRegistration();
+        const state = worker => worker && worker.state;
+        const caches_ = {};
+        for (const name of await caches.keys()) {
+            caches_[name] = (await (await caches.open(name)).keys()).length;
+        }
+        return {installing: state(registration.installing),
+                waiting: state(registration.waiting), active: state(registration.active),
+                controlled: !!navigator.serviceWorker.controller, caches: caches_};
+    }""")
 
 
 def reload_keeps_the_game(page: Page) -> None:
