@@ -15,6 +15,7 @@ board reads and writes its own position string (:meth:`Board.from_position`,
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from enum import Enum
 from typing import NamedTuple
 
@@ -277,6 +278,10 @@ class Board:
     def ply(self) -> int:
         """Moves pushed since the board was set up."""
         return len(self._stack)
+
+    def past_soldiers(self) -> Iterator[tuple[Bitboard, Bitboard]]:
+        """The black and the white soldiers of each earlier position, oldest first."""
+        return ((state[0], state[1]) for state in self._stack)
 
     def _hash_from_scratch(self) -> int:
         h = 0 if self.turn == BLACK_TO_MOVE else Z_WHITE_TO_MOVE

@@ -48,6 +48,7 @@ from ..side import BLACK_TO_MOVE, WHITE_TO_MOVE
 from ..squares import Bitboard
 from .bits import black_can_capture_king, king_threat_squares
 from .ordering import MoveOrder, order_root_moves
+from .progress import QUIET_PLIES, Progress
 
 MATE = 100_000
 """The score of a won position at the root; a win in n plies scores MATE - n."""
@@ -143,6 +144,7 @@ class Searcher:
         self._next_check = CHECK_EVERY
         self._ext_limit = MAX_PLY
         self.board: Board | None = None
+        self.progress = Progress(Board())
         self._eval_cache: dict[int, int] = {}
 
     # -- the driver ------------------------------------------------------------------
@@ -165,6 +167,7 @@ class Searcher:
         """
         start = time.perf_counter() if start is None else start
         self.board = board = board.copy()
+        self.progress = Progress(board)
         self.nodes = 0
         self.seldepth = 0
         self._node_limit = node_limit
@@ -252,7 +255,7 @@ class Searcher:
         if in_check and ply < self._ext_limit and (board.turn == BLACK_TO_MOVE or depth <= 0):
             depth += 1
         if depth <= 0 or ply >= MAX_PLY:
-            return self._static(board)
+            return self._leaf(board, ply)
         # Mate-distance pruning: no line from here beats a win at the next ply.
         if alpha < ply - MATE:
             alpha = ply - MATE
@@ -305,7 +308,7 @@ class Searcher:
         already reaches ``beta``, and not by black while the king can make an escape
         threat: the shallower search would see too little of what follows it."""
         board = self.board
-        if self._static(board) < beta:
+        if self._leaf(board, ply) < beta:
             return False
         if board.turn == BLACK_TO_MOVE and king_threat_squares(board):
             return False
@@ -398,6 +401,15 @@ class Searcher:
             stored -= ply
         if entry is None or entry[1] <= depth:
             self.tt[slot] = (key, depth, flag, stored, move)
+
+    def _leaf(self, board: Board, ply: int) -> int:
+        """The score of a leaf ``ply`` plies from the root: the evaluation, with a lead
+        that has captured nothing for long faded (:mod:`tablut.ai.progress`)."""
+        score = self._static(board)
+        progress = self.progress
+        if progress.longest + ply > QUIET_PLIES:
+            return progress.scaled(board, ply, score)
+        return score
 
     def _static(self, board: Board) -> int:
         """The evaluation (with the level's noise), remembered by position: re-searches and
