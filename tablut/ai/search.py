@@ -32,6 +32,10 @@ side to move still holds beta without moving, the node is cut off.  Not when in 
 and not for black while the king can move onto a line to an escape square, where the
 shallower search would miss the threat that follows.
 
+A lead that has captured nothing for long is worth less at the leaves, and nothing at
+all in the end (:mod:`tablut.ai.progress`): a side that cannot turn its advantage into
+captures takes a draw rather than shuffling for ever, and a side that can is pushed to.
+
 The search stops by raising :class:`SearchAborted` from inside the tree once its node
 budget or its deadline is used up; both are checked every :data:`CHECK_EVERY` nodes (the
 node budget exactly), so a node-limited search is exactly reproducible.
