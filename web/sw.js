@@ -238,14 +238,25 @@ self.addEventListener("fetch", (event) => {
 function verified(url) {
   return fromOlderCaches((name) => caches.match(url, { cacheName: name })
     .then((cached) => cached && checked(url, cached))).then((copy) => copy ||
-    fetch(url, { cache: "no-cache", credentials: "same-origin" }).then((response) => {
-      // Not reported to the pages: a page loading may be of another version.
-      if (!response.ok) throw new Error(url + ": HTTP " + response.status);
-      return checked(url, isolated(response));
-    }).then((fetched) => {
-      if (!fetched) throw new Error(url + ": the server has another version of this file");
-      return fetched;
-    }));
+    downloaded(url, "no-cache")
+      // A server that dates its files to the second says "not modified" of a file
+      // changed within the second of the copy in the HTTP cache, which is the older
+      // version's: then the file is downloaded again, bypassing that cache.
+      .then((fetched) => fetched || downloaded(url, "reload"))
+      .then((fetched) => {
+        if (!fetched) throw new Error(url + ": the server has another version of this file");
+        return fetched;
+      }));
+}
+
+// ``url`` from the network (``cache``: the request's HTTP cache mode), isolated, if its
+// bytes are this version's; else null.
+function downloaded(url, cache) {
+  return fetch(url, { cache, credentials: "same-origin" }).then((response) => {
+    // Not reported to the pages: a page loading may be of another version.
+    if (!response.ok) throw new Error(url + ": HTTP " + response.status);
+    return checked(url, isolated(response));
+  });
 }
 
 // Every file of the build that is not in the cache yet, checked and put into it;

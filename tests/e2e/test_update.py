@@ -91,8 +91,23 @@ def builds(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Path, Pat
     steps.write_text(source.replace(TITLE_IN_SOURCE.format(FIRST_TITLE),
                                     TITLE_IN_SOURCE.format(SECOND_TITLE)), encoding="utf-8")
     second = build(copy / "tools", base / "second")
+    same_times(first, second)
     yield first, second
     shutil.rmtree(base, ignore_errors=True)
+
+
+def same_times(first: Path, second: Path) -> None:
+    """Give each file of the second build but sw.js the modification time of the first
+    build's file of that name, as two builds within the same second would have: a
+    browser revalidating its cached copy of a changed file by its date (the test server
+    dates files to the second, as many do) is told "not modified", and must not keep the
+    first version's bytes. (sw.js keeps its own time: the browser's check for a new
+    version revalidates it likewise, and a real deploy writes it anew.)"""
+    for path in second.rglob("*"):
+        before = first / path.relative_to(second)
+        if path.is_file() and before.is_file() and path.name != "sw.js":
+            times = before.stat()
+            os.utime(path, ns=(times.st_atime_ns, times.st_mtime_ns))
 
 
 def deploy(served: Path, site: Path) -> None:
