@@ -16,6 +16,7 @@ import json
 from typing import Any
 
 from .board import Board, Move, Outcome, Reason
+from .json_text import parse_json
 from .notation import (
     NotationError,
     format_move,
@@ -289,8 +290,7 @@ class Game:
     def from_json(cls, text: str) -> Game:
         """A game from :meth:`to_json`'s text; RecordError if it is not a valid record."""
         try:
-            data = json.loads(text)
-        # A RecursionError is JSON nested too deeply for the decoder: not a record either.
-        except (ValueError, TypeError, RecursionError) as error:
+            data = parse_json(text)
+        except (ValueError, TypeError) as error:
             raise RecordError(f"the saved game is not valid JSON: {error}") from None
         return cls.from_dict(data)

@@ -24,6 +24,7 @@ from typing import Any
 
 from tablut import Game
 from tablut.game import RecordError
+from tablut.json_text import parse_json
 
 SAVED_KEY = "tablut.saved"
 SAVED_FORMAT = "tablut-saved-games"
@@ -129,8 +130,8 @@ class SavedGames:
         if not isinstance(text, str):
             return saved
         try:
-            data = json.loads(text)
-        except (ValueError, RecursionError):  # RecursionError: nested too deeply
+            data = parse_json(text)
+        except ValueError:
             data = None
         if not isinstance(data, dict) or data.get("format") != SAVED_FORMAT:
             saved.problem = "The saved games could not be read."

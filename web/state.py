@@ -17,6 +17,7 @@ from typing import Any
 
 from tablut import RULES, Game, RecordError, Side
 from tablut.ai import DEFAULT_LEVEL, LEVELS
+from tablut.json_text import parse_json
 from web.clock import ClockError, Clocks, TimeControl
 
 #: The localStorage key of the page's record.
@@ -189,8 +190,8 @@ class PageState:
     def from_json(cls, text: str) -> PageState:
         """The state saved by :meth:`to_json`; StateError, saying why, if it is unusable."""
         try:
-            data = json.loads(text)
-        except (TypeError, ValueError, RecursionError) as error:  # Recursion: nested too deeply
+            data = parse_json(text)
+        except (TypeError, ValueError) as error:
             raise StateError(f"it is not valid JSON ({error})") from None
         if not isinstance(data, dict) or data.get("format") != RECORD_FORMAT:
             raise StateError("it is not a saved Tablut page")

@@ -22,6 +22,7 @@ import struct
 from dataclasses import dataclass
 
 from ..board import Move
+from ..json_text import parse_json
 from ..position import piece_rows
 from ..side import Side
 from ..squares import SIZE, THRONE, Bitboard, Square, square, square_name
@@ -120,7 +121,7 @@ def encode_state(black: Bitboard, white: Bitboard, king: Square, turn: str) -> s
 def decode_state(text: str) -> State:
     """The state in the server's JSON ``text``; ProtocolError saying what is wrong."""
     try:
-        data = json.loads(text)
+        data = parse_json(text)
     except ValueError:
         raise ProtocolError(f"the server sent a message that is not JSON: {_clip(text)}") from None
     if not isinstance(data, dict) or "board" not in data or "turn" not in data:

@@ -501,7 +501,13 @@ class PageFuzz:
         module docs); wait up to :data:`SETTLE_SECONDS` for a change in flight."""
         # Every event sent so far handled first: a check that ran before the page's
         # Python had even seen the last action would pass on the old game.
-        settle(self.page)
+        try:
+            settle(self.page)
+        except PlaywrightError as error:
+            # The page's scripts broke (its Python failed for good, say): what it
+            # reported before says why.
+            self.fail(f"the page could not be checked: {str(error).splitlines()[0]}\n"
+                      + "\n".join(self.errors))
         deadline = time.monotonic() + SETTLE_SECONDS
         while True:
             snapshot = self.page.evaluate(SNAPSHOT)

@@ -14,7 +14,14 @@ import re
 
 import pytest
 from playwright.sync_api import BrowserContext, Page, expect
-from records_support import SAVED_KEY, local_storage, open_ready, pieces, play_move
+from records_support import (
+    SAVED_KEY,
+    local_storage,
+    open_ready,
+    pieces,
+    play_move,
+    wait_ready,
+)
 
 pytestmark = pytest.mark.e2e
 
@@ -147,6 +154,38 @@ def test_bad_record_is_refused_and_nothing_is_lost(context: BrowserContext, site
     panel(page).get_by_role("button", name="Import", exact=True).click()
     expect(message).to_contain_text("empty")
     assert pieces(page) == before and local_storage(page) == stored
+
+
+def test_json_nested_too_deeply_is_refused_and_the_page_lives_on(
+        context: BrowserContext, site_url: str) -> None:
+    """JSON nested thousands deep once ran Pyodide out of stack, which killed the page's
+    Python for good; now it is refused like any bad record, imported or stored."""
+    page = open_ready(context, site_url)
+    two_humans(page)
+    play_move(page, "d1", "d4")
+    before, stored = pieces(page), local_storage(page)
+    nested = '{"a":' * 50_000 + stored["tablut.state"]
+    page.get_by_label("Game record", exact=True).fill(nested)
+    panel(page).get_by_role("button", name="Import", exact=True).click()
+    message = page.locator("#records-message")
+    expect(message).to_contain_text("Not imported")
+    expect(message).to_contain_text("Your game is as it was.")
+    assert pieces(page) == before and local_storage(page) == stored
+    # The page's Python still answers: the game goes on.
+    play_move(page, "e3", "d3")
+    expect(page.locator("#move-list button[data-ply]")).to_have_count(2)
+
+    # Stored so, the page record and the saved games are set aside, not fatal.
+    page.evaluate("""nested => {
+        localStorage.setItem('tablut.state', nested);
+        localStorage.setItem('tablut.saved', '[' .repeat(50000));
+    }""", nested)
+    page.reload()
+    wait_ready(page)
+    expect(page.locator("#notice")).to_contain_text("could not be read")
+    expect(page.locator("#status")).to_have_text("Black to move.")
+    play_move(page, "d1", "d4")
+    expect(page.locator("#move-list button[data-ply]")).to_have_count(1)
 
 
 def test_bad_link_is_refused_and_nothing_is_lost(context: BrowserContext, site_url: str) -> None:
