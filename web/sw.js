@@ -69,7 +69,8 @@ self.addEventListener("install", (event) => {
 
 self.addEventListener("activate", (event) => {
   // The open pages are claimed even if tidying fails (another worker tidying at the
-  // same moment): a page hears of the new version only through the claim.
+  // same moment): the claim moves their requests to this worker, which answers each
+  // from its own version's cache.
   event.waitUntil(tidy().catch(() => null).then(() => self.clients.claim()));
 });
 
