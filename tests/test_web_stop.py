@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import _thread
 import asyncio
+import signal
 import threading
 from collections.abc import Callable
 
@@ -127,12 +128,17 @@ def test_a_search_interrupted_in_the_worker_answers_stopped() -> None:
     # (Pyodide's interrupt buffer); here the main thread is interrupted the same way,
     # a tenth of a second into a level-7 search (seconds long).
     record = Game().to_json()
+    # Python's own SIGINT handler, whatever the tests were started with: a shell that
+    # starts them in the background makes them ignore SIGINT, and then interrupt_main
+    # does nothing.
+    handler = signal.signal(signal.SIGINT, signal.default_int_handler)
     timer = threading.Timer(0.1, _thread.interrupt_main)
     timer.start()
     try:
         answer = ai_worker.think(10**9, record, 7, 0)
     finally:
         timer.join()
+        signal.signal(signal.SIGINT, handler)
     assert answer == ai_worker.STOPPED
     # The worker answers the next call as usual.
     assert ai_worker.think(10**9 + 1, record, 1, 0) not in (None, ai_worker.STOPPED)
