@@ -13,6 +13,7 @@ from tablut.ai.search import MATE_BOUND
 from tablut.board import Board, Move
 from tablut.notation import parse_move
 from tablut.rules import RULES
+from tablut.side import BLACK_TO_MOVE
 
 #: Black to move, a soldier on d3 next to the white guard on e3 and another ready to
 #: close the sandwich from g3 to f3 (berkeley rules).
@@ -61,9 +62,8 @@ def test_a_lead_keeps_its_value_until_the_quiet_plies_are_up():
 def test_a_quiet_lead_fades_to_nothing(extra, kept):
     board = quiet_history(Board.start(RULES["ashton"]), QUIET_PLIES)
     progress = Progress(board)
-    leaf_ply = extra
-    assert progress.scaled(board, leaf_ply, 600) == int(600 * kept)
-    assert progress.scaled(board, leaf_ply, -600) == int(-600 * kept)
+    assert progress.scaled(board, extra, 600) == int(600 * kept)
+    assert progress.scaled(board, extra, -600) == int(-600 * kept)
 
 
 def long_quiet(board: Board) -> Progress:
@@ -109,8 +109,9 @@ def shuttle(board: Board, plies: int) -> Board:
     squares) and the guard on the ninth (round a9..h9, 8 squares): 56 moves of each pass
     before a position comes back."""
     for _ in range(plies):
-        row, length = (0, 7) if board.turn == 0 else (8, 8)
-        pieces = board.black if board.turn == 0 else board.white
+        black = board.turn == BLACK_TO_MOVE
+        row, length = (0, 7) if black else (8, 8)
+        pieces = board.black if black else board.white
         column = next(c for c in range(9) if pieces >> (row * 9 + c) & 1)
         board.push((row * 9 + column, row * 9 + (column + 1) % length))
         assert not board.captured and board.last_move_outcome is None

@@ -19,6 +19,8 @@ capture, so ordinary play is not touched.
 
 from __future__ import annotations
 
+from itertools import pairwise
+
 from ..board import Board
 from ..side import WHITE_TO_MOVE
 
@@ -31,20 +33,18 @@ FADE_PLIES = 60
 def plies_since_capture(board: Board) -> tuple[int, int]:
     """How many plies ago white captured last, and black, in ``board``'s history (the
     whole history when a side never captured)."""
-    history = [(black.bit_count(), white.bit_count()) for black, white in board.past_soldiers()]
-    history.append((board.black.bit_count(), board.white.bit_count()))
-    since_white = since_black = len(history) - 1
-    found_white = found_black = False
-    for back in range(1, len(history)):
-        (black_before, white_before), (black_after, white_after) = (
-            history[-back - 1], history[-back])
-        if not found_white and black_after < black_before:
-            since_white, found_white = back - 1, True
-        if not found_black and white_after < white_before:
-            since_black, found_black = back - 1, True
-        if found_white and found_black:
-            break
-    return since_white, since_black
+    history = [*board.past_soldiers(), (board.black, board.white)]
+    blacks = [black.bit_count() for black, _ in history]
+    whites = [white.bit_count() for _, white in history]
+    return _plies_since_a_drop(blacks), _plies_since_a_drop(whites)
+
+
+def _plies_since_a_drop(counts: list[int]) -> int:
+    """Plies since the last move that lowered ``counts`` (one per position, oldest
+    first): a capture of those pieces; all of them when none did."""
+    newest_first = pairwise(reversed(counts))
+    return next((back for back, (after, before) in enumerate(newest_first) if after < before),
+                len(counts) - 1)
 
 
 class Progress:
