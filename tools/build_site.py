@@ -7,9 +7,10 @@ must never reach a CDN, so everything it loads is copied next to ``index.html``:
   with the two Python scripts PyScript runs, ``web/main-<hash>.py`` and
   ``web/ai_worker-<hash>.py``;
 - ``python/tablut-<hash>.zip`` and ``python/web-<hash>.zip``: every module of the engine
-  (but the native-only Tablut Challenge client) and of the page, one archive each, so
-  that an interpreter fetches its Python in one or two requests rather than one a module
-  (see :func:`write_archive`);
+  (but the native-only Tablut Challenge client) and of the page, with its byte code as
+  Pyodide compiles it, one archive each, so that an interpreter fetches its Python in one
+  or two requests rather than one a module and compiles none of it at start-up (see
+  :func:`write_archive`);
 - ``pyodide-<hash>/``: the interpreter files from ``node_modules/pyodide``;
 - ``pyscript/``: every ``*.js`` and ``*.css`` of ``node_modules/@pyscript/core/dist``
   (core.js imports content-hashed chunks lazily, so all of them must ship) but the unused
@@ -30,15 +31,18 @@ configs are rewritten to name them so (see ``site_names.py``): a file that a pag
 fetch after it has started never has the same name in two versions with other bytes,
 so a page open while a new version is deployed keeps getting its own version's files.
 
-Run ``npm ci`` first (``make site`` does). Standard library only.
+Run ``npm ci`` first (``make site`` does). Standard library only, and Node.js, which
+npm comes with, to compile the modules.
 """
 
 from __future__ import annotations
 
 import argparse
+import base64
 import json
 import re
 import shutil
+import subprocess
 import sys
 import zipfile
 from pathlib import Path
@@ -115,18 +119,42 @@ def python_modules(root: Path, packages: tuple[str, ...] = PYTHON_PACKAGES) -> l
     return found
 
 
-def write_archive(root: Path, package: str, out: Path) -> Path:
+def write_archive(root: Path, package: str, out: Path, compiled: dict[str, bytes]) -> Path:
     """Write every module of ``package`` (under ``root``) into the zip archive ``out``,
-    at its path relative to ``root``, with fixed dates so that the same modules make the
-    same bytes. Stored, not compressed: the archive is unpacked once per start, and the
-    modules are a few hundred kilobytes."""
+    at its path relative to ``root``, with its byte code from ``compiled`` beside it (see
+    :func:`compile_modules`) and fixed dates, so that the same modules make the same
+    bytes. Compressed: byte code is larger than its source, but compresses to a third, so
+    that the archive with both weighs what the sources alone did stored (a static host
+    does not compress a zip file for its transfer)."""
     out.parent.mkdir(parents=True, exist_ok=True)
-    with zipfile.ZipFile(out, "w", zipfile.ZIP_STORED) as archive:
-        for module in python_modules(root, (package,)):
-            info = zipfile.ZipInfo(module, date_time=ARCHIVE_DATE)
+    files = {module: (root / module).read_bytes() for module in python_modules(root, (package,))}
+    files.update((path, data) for path, data in compiled.items()
+                 if path.startswith(package + "/"))
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as archive:
+        for name, data in files.items():
+            info = zipfile.ZipInfo(name, date_time=ARCHIVE_DATE)
             info.external_attr = 0o644 << 16
-            archive.writestr(info, (root / module).read_bytes())
+            archive.writestr(info, data)
     return out
+
+
+def compile_modules(root: Path, sources: dict[str, bytes]) -> dict[str, bytes]:
+    """The byte code of ``sources`` (module path -> source bytes) as the pinned Pyodide
+    compiles it, by the path where its import system looks for it
+    (``__pycache__/<module>.<tag>.pyc``): the page then imports its modules without
+    compiling them, which was more than half of its import time. Made by Pyodide's own
+    interpreter under Node.js (``tools/compile_python.mjs``), because byte code is read
+    only by the Python version that wrote it."""
+    script = root / "tools" / "compile_python.mjs"
+    node = shutil.which("node")
+    if node is None:
+        raise BuildError("Node.js is needed to compile the Python modules: install nodejs")
+    request = json.dumps({path: data.decode("utf-8") for path, data in sources.items()})
+    done = subprocess.run([node, str(script)], input=request, capture_output=True, text=True,
+                          cwd=root, check=False)
+    if done.returncode != 0:
+        raise BuildError(f"compiling the Python modules failed:\n{done.stderr.strip()}")
+    return {path: base64.b64decode(data) for path, data in json.loads(done.stdout).items()}
 
 
 def render_config(template: str, archives: list[str]) -> str:
@@ -208,9 +236,11 @@ def write_python(root: Path, out: Path, interpreter: str) -> dict[str, str]:
         shutil.copy2(root / script, out / script)
         renames[script] = address(out, script)
     archives = {}
+    compiled = compile_modules(root, {module: (root / module).read_bytes()
+                                      for module in python_modules(root)})
     for package in PYTHON_PACKAGES:
         relative = f"{ARCHIVE_FOLDER}/{package}.zip"
-        write_archive(root, package, out / relative)
+        write_archive(root, package, out / relative, compiled)
         archives[package] = address(out, relative)
     template = (root / "pyscript.toml").read_text(encoding="utf-8")
     for name, packages in CONFIGS.items():

@@ -225,11 +225,15 @@ def test_board_fits_a_phone(browser: Browser, site_url: str, pytestconfig: pytes
 
 
 def archive_with(archive: Path, name: str, text: str) -> bytes:
-    """The zip ``archive`` with its member ``name`` replaced by ``text``."""
+    """The zip ``archive`` with its module ``name`` replaced by ``text``, and without
+    that module's byte code (which the interpreter would run instead of the text)."""
+    folder, _, module = name.rpartition("/")
+    compiled = f"{folder}/__pycache__/{module.removesuffix('.py')}."
     out = io.BytesIO()
     with zipfile.ZipFile(archive) as source, zipfile.ZipFile(out, "w") as copy:
         for info in source.infolist():
-            copy.writestr(info, text if info.filename == name else source.read(info))
+            if not info.filename.startswith(compiled):
+                copy.writestr(info, text if info.filename == name else source.read(info))
     return out.getvalue()
 
 
