@@ -8,7 +8,8 @@ the match measures what the speed work bought: both play level 5 with the same
 ``--movetime`` seconds a move (wall clock).  Games are spread evenly over the rule sets
 the baseline knows and played in pairs from the same random opening (three plies), each
 engine taking black in one game of the pair.  A line per game, then the score by rule set
-and in all (a win 1, a draw 1/2); ``--log`` also writes each game as a JSON line.
+and in all (a win 1, a draw 1/2); ``--log`` also writes each game as a JSON line,
+its moves included.
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ from bench_search import BASELINE, BASELINE_RULES, import_baseline  # noqa: E402
 from tablut.ai import Engine  # noqa: E402
 from tablut.ai.match import random_opening  # noqa: E402
 from tablut.board import Board  # noqa: E402
+from tablut.notation import format_move  # noqa: E402
 from tablut.rules import RULES  # noqa: E402
 
 
@@ -55,11 +57,13 @@ class BaselinePlayer:
 
 
 def play(package: ModuleType, rules: str, opening: list, new_is_black: bool,
-         movetime: float, max_plies: int) -> tuple[str | None, int, str]:
-    """One game; the winner ("new", "baseline" or None for a draw), its length, why."""
+         movetime: float, max_plies: int) -> tuple[str | None, list, str]:
+    """One game; the winner ("new", "baseline" or None for a draw), its moves, why it
+    ended."""
     board = Board.start(RULES[rules])
     base = BaselinePlayer(package, rules, movetime)
     new = Engine(level=5, movetime=movetime)
+    moves = list(opening)
     for move in opening:
         board.push(move)
         base.follow(move)
@@ -68,14 +72,15 @@ def play(package: ModuleType, rules: str, opening: list, new_is_black: bool,
         outcome = board.outcome()
         if outcome is not None:
             winner = None if outcome.winner is None else names[outcome.winner]
-            return winner, board.ply, outcome.reason.value
+            return winner, moves, outcome.reason.value
         if board.ply >= max_plies:
-            return None, board.ply, f"no result after {max_plies} plies"
+            return None, moves, f"no result after {max_plies} plies"
         move = new.choose_move(board) if names[board.turn] == "new" else base.choose_move()
         if not board.is_legal(move):
             raise RuntimeError(f"{names[board.turn]} chose an illegal move {move}")
         board.push(move)
         base.follow(move)
+        moves.append(move)
 
 
 def main() -> int:
@@ -99,8 +104,9 @@ def main() -> int:
                 opening = random_opening(RULES[rules], 3, rng)
             new_is_black = number % 2 == 0
             started = time.perf_counter()
-            winner, plies, why = play(package, rules, opening, new_is_black, args.movetime,
+            winner, moves, why = play(package, rules, opening, new_is_black, args.movetime,
                                       args.max_plies)
+            plies = len(moves)
             score = 1.0 if winner == "new" else 0.5 if winner is None else 0.0
             for key in (rules, "all"):
                 points[key][0] += score
@@ -112,7 +118,8 @@ def main() -> int:
             if log:
                 log.write(json.dumps({"game": number + 1, "rules": rules,
                                       "new_is_black": new_is_black, "winner": winner,
-                                      "plies": plies, "why": why}) + "\n")
+                                      "plies": plies, "why": why,
+                                      "moves": [format_move(m) for m in moves]}) + "\n")
                 log.flush()
     for key, (score, games) in points.items():
         if games:
