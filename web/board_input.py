@@ -96,8 +96,14 @@ class BoardInput:
         if page_keys:
             listeners.on(document, "keydown", self.on_page_key)
 
+    def _box(self, event: Any) -> Any:
+        """The board's box on screen when ``event`` came (the layout may have moved
+        since: a notice shown above the board), else as it is now."""
+        box = getattr(event, "box", None)
+        return box if box is not None else self.view.svg.getBoundingClientRect()
+
     def _square_of(self, event: Any) -> int | None:
-        box = self.view.svg.getBoundingClientRect()
+        box = self._box(event)
         if not box.width or not box.height:
             return None
         x = (event.clientX - box.left) / box.width * EXTENT
@@ -132,7 +138,7 @@ class BoardInput:
             if dx * dx + dy * dy < DRAG_THRESHOLD * DRAG_THRESHOLD:
                 return
             press.dragging = self.session.pick_up(press.sq)
-        box = self.view.svg.getBoundingClientRect()
+        box = self._box(event)
         scale = EXTENT / box.width if box.width else 1
         self.view.drag_piece(press.sq, dx * scale, dy * scale)
 

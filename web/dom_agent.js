@@ -85,8 +85,12 @@
     return remember(found, target);
   }
 
-  // The plain facts of an event that the page's handlers use.
+  // The plain facts of an event that the page's handlers use. A pointer event also
+  // brings the box of the element listening (``box``) as it was at that moment: the
+  // handler runs later, in the worker, when the layout may have moved (a notice shown
+  // above the board), and a click must land on the square that was under the pointer.
   function facts(event) {
+    var pointer = event.clientX !== undefined && event.currentTarget instanceof Element;
     return JSON.stringify({
       type: event.type,
       key: event.key === undefined ? null : event.key,
@@ -98,6 +102,7 @@
       clientY: event.clientY === undefined ? null : event.clientY,
       defaultPrevented: event.defaultPrevented,
       target: event.target instanceof Node ? handleOf(event.target) : null,
+      box: pointer ? rect(event.currentTarget) : null,
     });
   }
 

@@ -363,6 +363,9 @@ class Event:
         self.defaultPrevented: bool = facts["defaultPrevented"]  # noqa: N815
         target = facts["target"]
         self.target: RemoteNode | None = None if target is None else dom.node(int(target))
+        box = facts.get("box")
+        #: For a pointer event, the box of the element listening when the event came.
+        self.box: Box | None = None if box is None else Box(**box)
         self._dom = dom
 
     def preventDefault(self) -> None:  # noqa: N802 - the DOM's name

@@ -417,7 +417,8 @@ class ReviewView:
     def on_click(self, event: Any) -> None:
         """Go to the move nearest the point clicked."""
         review = self.session.review
-        box = self.graph.getBoundingClientRect()
+        # The graph's box when the click came (the layout may have moved since).
+        box = getattr(event, "box", None) or self.graph.getBoundingClientRect()
         if review is None or not box.width:
             return
         share = (event.clientX - box.left) / box.width

@@ -385,6 +385,32 @@ def test_setup_mode_cycles_squares_validates_and_starts_play(page: Page) -> None
     expect(status(page)).to_have_text("White wins: the king reached c1.")
 
 
+#: Press and release the pointer at the centre of a square, then, in the same task,
+#: move the board down by a few squares' height, as a notice shown above it would: the
+#: page's Python handles the press later, in its worker, when the board has moved.
+CLICK_THEN_SHIFT = """([name, shift]) => {
+    const rect = document.querySelector(`rect[data-square='${name}']`);
+    const box = rect.getBoundingClientRect();
+    const at = {clientX: box.x + box.width / 2, clientY: box.y + box.height / 2,
+                button: 0, pointerId: 1, isPrimary: true, bubbles: true, cancelable: true};
+    rect.dispatchEvent(new PointerEvent("pointerdown", at));
+    rect.dispatchEvent(new PointerEvent("pointerup", at));
+    document.getElementById("board").style.marginTop = shift + "px";
+}"""
+
+
+def test_a_click_lands_on_its_square_though_the_board_moves_before_it_is_handled(
+        page: Page) -> None:
+    try:
+        page.evaluate(CLICK_THEN_SHIFT, ["e8", 200])
+        expect(page.locator("rect.selected")).to_have_attribute("data-square", "e8")
+        page.evaluate(CLICK_THEN_SHIFT, ["c8", 0])
+        expect(piece_on(page, "c8")).to_have_attribute("data-piece", "black")
+        expect(piece_on(page, "e8")).to_have_count(0)
+    finally:
+        page.evaluate("document.getElementById('board').style.marginTop = ''")
+
+
 def test_move_list_click_and_arrow_keys(page: Page) -> None:
     for frm, to in (("e8", "c8"), ("e7", "d7"), ("i6", "g6")):
         move(page, frm, to)
