@@ -76,7 +76,8 @@ class Page:
         self.input = BoardInput(session, self.board, document, self.listeners)
         self.status = StatusView(document, self.turns)
         self.clocks = ClockView(document)
-        self.views = [self.status, ButtonsView(document), MoveListView(document),
+        self.move_list = MoveListView(document)
+        self.views = [self.status, ButtonsView(document), self.move_list,
                       CapturedView(document), AnalysisView(document, self.turns),
                       MatchView(document), NoticeView(document, self.listeners, session),
                       IntroView(document, window), AnnouncerView(document), self.clocks,
@@ -90,6 +91,13 @@ class Page:
         session.subscribe(self.refresh)
         session.notify()  # the first drawing; a restored game's clock starts running
         self.listeners.every(TICK_MS, self.tick)
+
+    def shown(self) -> None:
+        """The page has just been laid out (it was hidden behind the loading screen):
+        scroll the move list to the current move, which needs the list's size. Only
+        that: the first drawing has done the rest, and redrawing it all costs a cold
+        interpreter a tenth of a second or more."""
+        self.move_list.render(self.session)
 
     def tick(self) -> None:
         """Ten times a second: a running clock is redrawn, and a side out of time loses;

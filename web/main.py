@@ -67,7 +67,7 @@ def main() -> Page:
         raise
     document.getElementById("loading").hidden = True
     document.getElementById("game").hidden = False
-    page.refresh()  # what needs the page laid out, such as the move list's scrolling
+    page.shown()  # what needs the page laid out: the move list's scrolling
     dom.flush()
     window.performance.mark("tablut:board")
     document.body.dataset.ready = "true"
