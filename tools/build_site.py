@@ -119,17 +119,14 @@ def python_modules(root: Path, packages: tuple[str, ...] = PYTHON_PACKAGES) -> l
     return found
 
 
-def write_archive(root: Path, package: str, out: Path, compiled: dict[str, bytes]) -> Path:
-    """Write every module of ``package`` (under ``root``) into the zip archive ``out``,
-    at its path relative to ``root``, with its byte code from ``compiled`` beside it (see
-    :func:`compile_modules`) and fixed dates, so that the same modules make the same
-    bytes. Compressed: byte code is larger than its source, but compresses to a third, so
-    that the archive with both weighs what the sources alone did stored (a static host
-    does not compress a zip file for its transfer)."""
+def write_archive(files: dict[str, bytes], out: Path) -> Path:
+    """Write ``files`` (path in the archive -> bytes: a package's modules and their byte
+    code, see :func:`compile_modules`) into the zip archive ``out``, with fixed dates, so
+    that the same modules make the same bytes. Compressed: byte code is larger than its
+    source, but compresses to a third, so that the archive with both weighs what the
+    sources alone did stored (a static host does not compress a zip file for its
+    transfer)."""
     out.parent.mkdir(parents=True, exist_ok=True)
-    files = {module: (root / module).read_bytes() for module in python_modules(root, (package,))}
-    files.update((path, data) for path, data in compiled.items()
-                 if path.startswith(package + "/"))
     with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as archive:
         for name, data in files.items():
             info = zipfile.ZipInfo(name, date_time=ARCHIVE_DATE)
@@ -236,11 +233,13 @@ def write_python(root: Path, out: Path, interpreter: str) -> dict[str, str]:
         shutil.copy2(root / script, out / script)
         renames[script] = address(out, script)
     archives = {}
-    compiled = compile_modules(root, {module: (root / module).read_bytes()
-                                      for module in python_modules(root)})
+    # Every module read once, compiled in one run of the interpreter for all packages.
+    sources = {module: (root / module).read_bytes() for module in python_modules(root)}
+    files = {**sources, **compile_modules(root, sources)}
     for package in PYTHON_PACKAGES:
         relative = f"{ARCHIVE_FOLDER}/{package}.zip"
-        write_archive(root, package, out / relative, compiled)
+        write_archive({name: data for name, data in files.items()
+                       if name.startswith(package + "/")}, out / relative)
         archives[package] = address(out, relative)
     template = (root / "pyscript.toml").read_text(encoding="utf-8")
     for name, packages in CONFIGS.items():
