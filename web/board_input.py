@@ -22,7 +22,7 @@ from typing import Any, Protocol
 from tablut import Game
 from tablut.squares import parse_square
 from web.board import EXTENT, BoardView, square_at, step
-from web.dom import Listeners
+from web.dom import Listeners, box_at_event
 from web.speech import piece_list, position_summary
 
 #: Pointer travel, in CSS pixels, that turns a press on a piece into a drag.
@@ -96,14 +96,8 @@ class BoardInput:
         if page_keys:
             listeners.on(document, "keydown", self.on_page_key)
 
-    def _box(self, event: Any) -> Any:
-        """The board's box on screen when ``event`` came (the layout may have moved
-        since: a notice shown above the board), else as it is now."""
-        box = getattr(event, "box", None)
-        return box if box is not None else self.view.svg.getBoundingClientRect()
-
     def _square_of(self, event: Any) -> int | None:
-        box = self._box(event)
+        box = box_at_event(event, self.view.svg)
         if not box.width or not box.height:
             return None
         x = (event.clientX - box.left) / box.width * EXTENT
@@ -138,7 +132,7 @@ class BoardInput:
             if dx * dx + dy * dy < DRAG_THRESHOLD * DRAG_THRESHOLD:
                 return
             press.dragging = self.session.pick_up(press.sq)
-        box = self._box(event)
+        box = box_at_event(event, self.view.svg)
         scale = EXTENT / box.width if box.width else 1
         self.view.drag_piece(press.sq, dx * scale, dy * scale)
 

@@ -46,6 +46,15 @@ def svg_element(document: Any, tag: str, **attributes: object) -> Any:
     return _set_attributes(document.createElementNS(SVG_NS, tag), attributes)
 
 
+def box_at_event(event: Any, node: Any) -> Any:
+    """The box on screen of ``node``, the element listening to the pointer ``event``, as
+    it was when the event came: the one the agent sent with it (the handler runs later,
+    and the layout may have moved since: a notice shown above the board), else as it is
+    now."""
+    box = getattr(event, "box", None)
+    return box if box is not None else node.getBoundingClientRect()
+
+
 _TASKS: set[asyncio.Future[Any]] = set()
 
 

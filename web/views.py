@@ -12,7 +12,7 @@ from typing import Any
 from tablut import Side
 from web.clock import shown
 from web.computer import ComputerTurns
-from web.dom import Listeners, element, svg_element
+from web.dom import Listeners, box_at_event, element, svg_element
 from web.match_score import PLAYER_NAMES
 from web.review import Mistake
 from web.session import Notice, Session
@@ -417,8 +417,7 @@ class ReviewView:
     def on_click(self, event: Any) -> None:
         """Go to the move nearest the point clicked."""
         review = self.session.review
-        # The graph's box when the click came (the layout may have moved since).
-        box = getattr(event, "box", None) or self.graph.getBoundingClientRect()
+        box = box_at_event(event, self.graph)
         if review is None or not box.width:
             return
         share = (event.clientX - box.left) / box.width
