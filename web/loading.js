@@ -17,8 +17,11 @@
     "Loaded Pyodide": 95
   };
   // The files without which the game cannot start: the runtime, its config, the Python
-  // (the interpreter's folder is pyodide-<hash>, see tools/build_site.py).
-  var RUNTIME = /\/(pyodide(-[0-9a-f]+)?|pyscript|python)\/[^/]+$|\.(py|toml)$/;
+  // (the interpreter's folder is pyodide-<hash>, and the module that starts it
+  // interpreter-<hash>.mjs, see tools/build_site.py). Not the interpreter's snapshot:
+  // without it the interpreter starts the slower way (web/interpreter.mjs).
+  var RUNTIME =
+    /\/(pyodide(-[0-9a-f]+)?|pyscript|python)\/[^/]+$|\/interpreter(-[0-9a-f]+)?\.mjs$|\.(py|toml)$/;
   var started = Date.now();
   var failed = false;
 

@@ -35,7 +35,7 @@
   var AI = "./web/ai_worker.py";
   var AI_CONFIG = "./pyscript-ai.toml";
   // The interpreter, as pyscript.toml names it: PyWorker reads no config for it.
-  var PYODIDE = "./pyodide/pyodide.mjs";
+  var INTERPRETER = "./interpreter.mjs";
   // sessionStorage: set just before the reload that should bring isolation (to the
   // navigation's type), so that a browser whose service worker does not isolate the
   // page is reloaded only once, and so that the reload is not taken for the person's;
@@ -79,7 +79,7 @@
 
     function launch() {
       worker = core.then(function (module) {
-        return module.PyWorker(here(AI), { config: here(AI_CONFIG), version: here(PYODIDE) });
+        return module.PyWorker(here(AI), { config: here(AI_CONFIG), version: here(INTERPRETER) });
       }).then(function (started) {
         if (!stops) return started;
         return started.sync.set_stops(stops).then(function () { return started; });

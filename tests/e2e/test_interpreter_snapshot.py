@@ -1,0 +1,91 @@
+"""End-to-end: the page's interpreter and the computer's start from the build's memory
+snapshot (web/interpreter.mjs, tools/make_snapshot.mjs), and the game starts without it.
+
+Each interpreter's thread holds ``globalThis.tablutInterpreter``: ``startedFrom`` says
+which way it started, ``pyodide`` is the interpreter, through which these tests ask its
+Python what a player's game depends on.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Page, Route, expect
+from records_support import play_move
+from test_page import LOAD_TIMEOUT_MS, wait_for_ai
+
+pytestmark = pytest.mark.e2e
+
+#: Asked of every interpreter of the page: how it started, and a number from its random
+#: module's generator (all started from one snapshot, the same number everywhere would
+#: mean that the generator was not drawn anew).
+ASK = """() => globalThis.tablutInterpreter ? [
+  globalThis.tablutInterpreter.startedFrom,
+  globalThis.tablutInterpreter.pyodide.runPython("import random\\nrandom.getrandbits(64)")
+    .toString(),
+] : null"""
+
+
+def started_interpreters(page: Page) -> list[list[str]]:
+    """``[startedFrom, random number]`` of each interpreter the page has started: in the
+    page itself (without isolation) and in its workers."""
+    answers = [page.evaluate(ASK), *(worker.evaluate(ASK) for worker in page.workers)]
+    return [answer for answer in answers if answer]
+
+
+def open_ready(browser: Browser, url: str,
+               route: Callable[[Route], Any] | None = None) -> tuple[Page, list[str]]:
+    """A fresh page at ``url``, ready and with its computer ready; snapshot requests
+    answered by ``route`` when given. Returns it with its console's messages."""
+    context = browser.new_context()
+    if route:
+        # For the whole context: the service worker's downloads too.
+        context.route("**/interpreter-*.snapshot", route)
+    page = context.new_page()
+    warnings: list[str] = []
+    page.on("console", lambda message: warnings.append(message.text))
+    page.goto(url)
+    page.wait_for_function("document.body?.dataset.ready === 'true'", timeout=LOAD_TIMEOUT_MS)
+    assert wait_for_ai(page) == "ready"
+    return page, warnings
+
+
+def test_both_interpreters_start_from_the_snapshot_each_with_its_own_randomness(
+        browser: Browser, site_url: str) -> None:
+    page, _ = open_ready(browser, site_url)
+    try:
+        assert page.evaluate("document.documentElement.dataset.python") == "worker"
+        started = started_interpreters(page)
+        # The page's and the computer's.
+        assert [how for how, _ in started] == ["snapshot", "snapshot"]
+        numbers = {number for _, number in started}
+        assert len(numbers) == 2, "both interpreters drew the same random number"
+    finally:
+        page.context.close()
+
+
+NOT_FOUND = {"status": 404, "body": ""}
+#: gzip's magic number, then nothing that unzips.
+NOT_GZIP = {"status": 200, "body": b"\x1f\x8b" + b"not a snapshot" * 100}
+#: Unzipped bytes that are not this Pyodide's memory.
+NOT_PYODIDE = {"status": 200, "body": b"\x00" * 4096}
+
+
+@pytest.mark.parametrize("answer", [NOT_FOUND, NOT_GZIP, NOT_PYODIDE],
+                         ids=["missing", "not-gzip", "not-pyodide"])
+def test_without_a_usable_snapshot_the_game_starts_the_ordinary_way(
+        browser: Browser, site_url: str, answer: dict[str, Any]) -> None:
+    page, messages = open_ready(browser, site_url, lambda route: route.fulfill(**answer))
+    try:
+        assert [how for how, _ in started_interpreters(page)] == ["fresh", "fresh"]
+        # Said where a developer looks, and nowhere a player does.
+        assert any("without its snapshot" in message for message in messages), messages
+        expect(page.locator("#loading")).to_be_hidden()
+        # A person can play, and the computer answers.
+        play_move(page, "d1", "d3")
+        expect(page.get_by_role("status")).to_have_text("Black to move.",
+                                                        timeout=LOAD_TIMEOUT_MS)
+    finally:
+        page.context.close()
