@@ -1,5 +1,6 @@
 """End-to-end: the page's interpreter and the computer's start from the build's memory
-snapshot (web/interpreter.mjs, tools/make_snapshot.mjs), and the game starts without it.
+snapshot (web/interpreter.mjs, tools/make_snapshot.mjs), and the game starts without it:
+when it cannot be had, and on a slow link until the service worker keeps it.
 
 Each interpreter's thread holds ``globalThis.tablutInterpreter``: ``startedFrom`` says
 which way it started, ``pyodide`` is the interpreter, through which these tests ask its
@@ -12,7 +13,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, Route, expect
+from playwright.sync_api import Browser, BrowserType, Page, Route, expect
 from records_support import play_move
 from test_page import LOAD_TIMEOUT_MS, wait_for_ai
 
@@ -89,3 +90,27 @@ def test_without_a_usable_snapshot_the_game_starts_the_ordinary_way(
                                                         timeout=LOAD_TIMEOUT_MS)
     finally:
         page.context.close()
+
+
+def test_on_a_slow_link_the_snapshot_waits_until_it_is_kept(
+        browser_type: BrowserType, browser_type_launch_args: dict[str, Any],
+        site_url: str) -> None:
+    # The browser rates the link 3G: a first visit does not download the snapshot, and
+    # the game starts the ordinary way; once the service worker keeps the site for
+    # offline play, the snapshot is there, and the next visit starts from it.
+    args = dict(browser_type_launch_args)
+    args["args"] = [*args.get("args", []), "--force-effective-connection-type=3G"]
+    slow = browser_type.launch(**args)
+    try:
+        page, _ = open_ready(slow, site_url)
+        assert page.evaluate("navigator.connection.effectiveType") == "3g"
+        assert [how for how, _ in started_interpreters(page)] == ["fresh", "fresh"]
+        page.wait_for_function("document.body?.dataset.offline === 'ready'",
+                               timeout=LOAD_TIMEOUT_MS)
+        page.reload()
+        page.wait_for_function("document.body?.dataset.ready === 'true'",
+                               timeout=LOAD_TIMEOUT_MS)
+        assert wait_for_ai(page) == "ready"
+        assert [how for how, _ in started_interpreters(page)] == ["snapshot", "snapshot"]
+    finally:
+        slow.close()
