@@ -23,5 +23,10 @@ if (!folder || !out) {
 // Pyodide under Node.js takes its folder as a path, and is imported by URL.
 const indexURL = resolve(folder) + "/";
 const { loadPyodide } = await import(pathToFileURL(indexURL + "pyodide.mjs").href);
-const pyodide = await loadPyodide({ indexURL, _makeSnapshot: true });
+// The program's name as a page's interpreter has it (sys.executable), not this script's
+// path on the machine that builds the site.
+const pyodide = await loadPyodide({ indexURL, _makeSnapshot: true, _sysExecutable: "./this.program" });
+// Every start puts the working directory first on sys.path, the snapshot's start included:
+// taken out here, so that a restored interpreter has it once, as a fresh one does.
+pyodide.runPython("import sys\nsys.path.remove('')");
 writeFileSync(out, gzipSync(pyodide.makeMemorySnapshot(), { level: 9 }));

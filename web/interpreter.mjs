@@ -46,10 +46,22 @@ async function snapshotBytes() {
   return new Uint8Array(await new Response(unzipped).arrayBuffer());
 }
 
-// Everything random that the interpreter set up when it started is frozen in the
-// snapshot, the same for every page: the random module's generator is drawn anew.
-// (str hashes keep the snapshot's secret, which only makes them the same everywhere.)
-const RESEED = "import random\nrandom.seed()";
+// What the snapshot froze that a fresh interpreter would take from this page: the random
+// module's generator, drawn anew (str hashes keep the snapshot's secret, which only makes
+// them the same everywhere), and the language of LANG, as Emscripten sets it from the
+// browser's languages (the snapshot has the build machine's "C").
+// (Called through proxies, so that __main__ gets no names a fresh one lacks.)
+function refresh(pyodide) {
+  const random = pyodide.pyimport("random");
+  random.seed();
+  random.destroy();
+  const language = (globalThis.navigator?.languages?.[0] || "C").replace("-", "_");
+  const os = pyodide.pyimport("os");
+  const environ = os.environ;
+  environ.set("LANG", `${language}.UTF-8`);
+  environ.destroy();
+  os.destroy();
+}
 
 // Effective connection types (the Network Information API's) slower than 4G.
 const SLOW_CONNECTIONS = new Set(["slow-2g", "2g", "3g"]);
@@ -82,7 +94,7 @@ export async function loadPyodide(options = {}) {
   snapshot.catch(() => {}); // handled below, where Pyodide awaits it: not "unhandled"
   try {
     const pyodide = await loadPyodideFresh({ ...settings, _loadSnapshot: snapshot });
-    pyodide.runPython(RESEED);
+    refresh(pyodide);
     return started("snapshot", pyodide);
   } catch (error) {
     console.warn("Tablut: starting the interpreter without its snapshot:", error);

@@ -11,8 +11,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Any
+from urllib.parse import urljoin
 
 import pytest
+from harness import SITE
 from playwright.sync_api import Browser, BrowserType, Page, Route, expect
 from records_support import play_move
 from test_page import LOAD_TIMEOUT_MS, wait_for_ai
@@ -27,6 +29,23 @@ ASK = """() => globalThis.tablutInterpreter ? [
   globalThis.tablutInterpreter.pyodide.runPython("import random\\nrandom.getrandbits(64)")
     .toString(),
 ] : null"""
+
+
+#: What an interpreter is like just after its start: what a program could read of its
+#: surroundings, what it has imported, and what its __main__ holds.
+STATE = ("import __main__, os, sys\n"
+         "repr((sys.argv, sys.executable, dict(os.environ), os.getcwd(), sys.path,"
+         " sorted(sys.modules), sorted(vars(__main__))))")
+
+#: Run in a worker of the page: start one interpreter through the site's interpreter
+#: module (from the snapshot) and one with Pyodide's own loadPyodide (fresh), and return
+#: the STATE of each.
+COMPARE = """async ([wrapper, folder, state]) => {
+  const restored = await (await import(wrapper)).loadPyodide();
+  const fresh = await (await import(folder + "pyodide.mjs")).loadPyodide({ indexURL: folder });
+  return [globalThis.tablutInterpreter.startedFrom, restored.runPython(state),
+          fresh.runPython(state)];
+}"""
 
 
 def started_interpreters(page: Page) -> list[list[str]]:
@@ -63,6 +82,21 @@ def test_both_interpreters_start_from_the_snapshot_each_with_its_own_randomness(
         assert [how for how, _ in started] == ["snapshot", "snapshot"]
         numbers = {number for _, number in started}
         assert len(numbers) == 2, "both interpreters drew the same random number"
+    finally:
+        page.context.close()
+
+
+def test_an_interpreter_from_the_snapshot_is_like_a_fresh_one(browser: Browser,
+                                                              site_url: str) -> None:
+    page, _ = open_ready(browser, site_url)
+    try:
+        (wrapper,) = SITE.glob("interpreter-*.mjs")
+        (folder,) = SITE.glob("pyodide-*")
+        urls = [urljoin(site_url, wrapper.name), urljoin(site_url, folder.name + "/"), STATE]
+        started_from, restored, fresh = page.workers[0].evaluate(COMPARE, urls)
+        assert started_from == "snapshot"
+        assert restored == fresh
+        assert "make_snapshot" not in restored  # nothing of the machine that built it
     finally:
         page.context.close()
 
