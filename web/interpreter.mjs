@@ -15,8 +15,8 @@
 //
 // The snapshot is 6 MB more to download on a first visit (later ones find it kept by the
 // service worker), and on a slow link that costs more than it saves: measured over a
-// throttled link, a first visit's board came 0.8 s later at 20 Mbit/s, 0.6 s sooner at
-// 50 and 1.8 s sooner at 200. So on a connection that the browser rates slower than 4G,
+// throttled link (three runs), a first visit's board came 0.8-1.2 s later at 20 Mbit/s,
+// 0.4-0.8 s sooner at 50 and 1.1-1.8 s sooner at 200. So on a connection that the browser rates slower than 4G,
 // or where the person asked it to save data, a snapshot not kept yet is not fetched.
 //
 // When the snapshot cannot be had (a failed request, a browser without
