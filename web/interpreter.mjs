@@ -16,8 +16,9 @@
 // The snapshot is 6 MB more to download on a first visit (later ones find it kept by the
 // service worker), and on a slow link that costs more than it saves: measured over a
 // throttled link (three runs), a first visit's board came 0.8-1.2 s later at 20 Mbit/s,
-// 0.4-0.8 s sooner at 50 and 1.1-1.8 s sooner at 200. So on a connection that the browser rates slower than 4G,
-// or where the person asked it to save data, a snapshot not kept yet is not fetched.
+// 0.4-0.8 s sooner at 50 and 1.1-1.8 s sooner at 200. So on a connection that the
+// browser rates slower than 4G, or where the person asked it to save data, a snapshot
+// not kept yet is not fetched.
 //
 // When the snapshot cannot be had (a failed request, a browser without
 // DecompressionStream, a file that is not this Pyodide's), the interpreter starts the
@@ -88,16 +89,17 @@ async function snapshotWorthFetching() {
  */
 export async function loadPyodide(options = {}) {
   const settings = { ...options, indexURL: PYODIDE_FOLDER };
-  if (!(await snapshotWorthFetching())) return started("fresh", await loadPyodideFresh(settings));
-  // Fetched while Pyodide fetches its WebAssembly and its standard library.
-  const snapshot = snapshotBytes();
-  snapshot.catch(() => {}); // handled below, where Pyodide awaits it: not "unhandled"
-  try {
-    const pyodide = await loadPyodideFresh({ ...settings, _loadSnapshot: snapshot });
-    refresh(pyodide);
-    return started("snapshot", pyodide);
-  } catch (error) {
-    console.warn("Tablut: starting the interpreter without its snapshot:", error);
+  if (await snapshotWorthFetching()) {
+    // Fetched while Pyodide fetches its WebAssembly and its standard library.
+    const snapshot = snapshotBytes();
+    snapshot.catch(() => {}); // handled below, where Pyodide awaits it: not "unhandled"
+    try {
+      const pyodide = await loadPyodideFresh({ ...settings, _loadSnapshot: snapshot });
+      refresh(pyodide);
+      return started("snapshot", pyodide);
+    } catch (error) {
+      console.warn("Tablut: starting the interpreter without its snapshot:", error);
+    }
   }
   return started("fresh", await loadPyodideFresh(settings));
 }

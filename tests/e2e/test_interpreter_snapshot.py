@@ -64,12 +64,12 @@ def open_ready(browser: Browser, url: str,
         # For the whole context: the service worker's downloads too.
         context.route("**/interpreter-*.snapshot", route)
     page = context.new_page()
-    warnings: list[str] = []
-    page.on("console", lambda message: warnings.append(message.text))
+    messages: list[str] = []
+    page.on("console", lambda message: messages.append(message.text))
     page.goto(url)
     page.wait_for_function("document.body?.dataset.ready === 'true'", timeout=LOAD_TIMEOUT_MS)
     assert wait_for_ai(page) == "ready"
-    return page, warnings
+    return page, messages
 
 
 def test_both_interpreters_start_from_the_snapshot_each_with_its_own_randomness(
