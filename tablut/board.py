@@ -191,11 +191,14 @@ class Board:
             :class:`~tablut.side.Side`; :attr:`side` gives the Side itself.
         hash: Zobrist hash of pieces and side to move.
         captured: bitboard of the squares emptied by captures in the last move.
+        last_move_outcome: the end of the game caused by the last move pushed, if it
+            caused one (None otherwise); :meth:`outcome` also tells a side that cannot
+            move.  A plain attribute, not a property: the search reads it at every node.
     """
 
     __slots__ = (
         "rules", "geometry", "black", "white", "king", "turn", "hash", "captured",
-        "_outcome", "_stack", "_seen",
+        "last_move_outcome", "_stack", "_seen",
     )
 
     def __init__(
@@ -218,7 +221,7 @@ class Board:
         self._stack: list[tuple[int, int, int, int, int, int, Outcome | None]] = []
         self.hash = self._hash_from_scratch()
         self._seen: dict[int, int] = {self.hash: 1}
-        self._outcome: Outcome | None = None
+        self.last_move_outcome: Outcome | None = None
 
     @classmethod
     def from_position(cls, text: str, rules: Rules = DEFAULT_RULES) -> Board:
@@ -327,7 +330,7 @@ class Board:
 
     def legal_moves(self) -> list[Move]:
         """Every legal move of the side to move (none once the game has ended)."""
-        if self._outcome is not None:
+        if self.last_move_outcome is not None:
             return []
         occupied = self.occupied
         geo = self.geometry
@@ -343,7 +346,7 @@ class Board:
 
     def count_moves(self) -> int:
         """The number of legal moves, without listing them (perft's bulk count)."""
-        if self._outcome is not None:
+        if self.last_move_outcome is not None:
             return 0
         occupied = self.occupied
         geo = self.geometry
@@ -374,7 +377,8 @@ class Board:
     def is_legal(self, move: Move) -> bool:
         """Whether ``move`` is legal for the side to move."""
         frm, to = move
-        if self._outcome is not None or not (0 <= frm < _SQUARE_COUNT and 0 <= to < _SQUARE_COUNT):
+        if (self.last_move_outcome is not None
+                or not (0 <= frm < _SQUARE_COUNT and 0 <= to < _SQUARE_COUNT)):
             return False
         forbidden = self._forbidden_for(frm)
         if forbidden is None:
@@ -393,7 +397,8 @@ class Board:
         """
         frm, to = move
         self._stack.append(
-            (self.black, self.white, self.king, self.turn, self.hash, self.captured, self._outcome)
+            (self.black, self.white, self.king, self.turn, self.hash, self.captured,
+             self.last_move_outcome)
         )
         if self.turn == BLACK_TO_MOVE:
             self.black ^= (1 << frm) | (1 << to)
@@ -426,7 +431,7 @@ class Board:
                 outcome = _DRAWN_BY_REPETITION
             else:
                 outcome = _WON_BY_REPETITION[self.turn]  # the side now to move: not the mover
-        self._outcome = outcome
+        self.last_move_outcome = outcome
 
     def push_null(self) -> None:
         """Pass: the other side is to move in the same position.  Never legal in a game;
@@ -434,7 +439,8 @@ class Board:
         nothing (null-move pruning).  The passing position does not count towards
         repetitions.  :meth:`pop_null` takes it back."""
         self._stack.append(
-            (self.black, self.white, self.king, self.turn, self.hash, self.captured, self._outcome)
+            (self.black, self.white, self.king, self.turn, self.hash, self.captured,
+             self.last_move_outcome)
         )
         self.turn ^= 1
         self.hash ^= Z_WHITE_TO_MOVE
@@ -443,7 +449,7 @@ class Board:
     def pop_null(self) -> None:
         """Take back a :meth:`push_null`."""
         (self.black, self.white, self.king, self.turn, self.hash, self.captured,
-         self._outcome) = self._stack.pop()
+         self.last_move_outcome) = self._stack.pop()
 
     def pop(self) -> None:
         """Take back the last move pushed."""
@@ -453,7 +459,7 @@ class Board:
         else:
             del self._seen[self.hash]
         (self.black, self.white, self.king, self.turn, self.hash, self.captured,
-         self._outcome) = self._stack.pop()
+         self.last_move_outcome) = self._stack.pop()
 
     # -- captures and the end of the game ------------------------------------------------
 
@@ -521,16 +527,11 @@ class Board:
         Besides the end that the last move caused (escape, capture, encirclement,
         repetition), a side to move with no legal move has lost.
         """
-        if self._outcome is not None:
-            return self._outcome
+        if self.last_move_outcome is not None:
+            return self.last_move_outcome
         if not self.has_legal_move():
             return _WON_BY_NO_MOVES[self.turn ^ 1]
         return None
-
-    @property
-    def last_move_outcome(self) -> Outcome | None:
-        """The end of the game caused by the last move pushed, if it caused one."""
-        return self._outcome
 
     def occurrences(self) -> int:
         """How many times the current position has occurred since the board was set up."""

@@ -472,6 +472,55 @@ def test_the_evaluation_is_the_weighted_features_seen_from_the_side_to_move():
             assert evaluate(board) == int(white_view - start) * (1 if side == 1 else -1)
 
 
+def _features_by_playing(board: Board) -> dict[str, int]:
+    """Features that the board's own moves and captures define, found by playing every
+    move of each side (the evaluation finds them with whole-board fills)."""
+    from tablut.ai.bits import open_escape_rays
+
+    def as_side(turn: int, king: int | None = None) -> Board:
+        return Board(board.rules, board.black, board.white,
+                     board.king if king is None else king, turn)
+
+    def moves_of(turn: int) -> dict[tuple[int, int], int]:
+        """Each legal move of ``turn`` and what it captures."""
+        mover = as_side(turn)
+        found = {}
+        for move in mover.legal_moves():
+            mover.push(move)
+            found[move] = mover.captured
+            mover.pop()
+        return found
+
+    black_moves, white_moves = moves_of(0), moves_of(1)
+    king = board.king
+    king_to = {to for frm, to in white_moves if frm == king}
+    lines_from = {to: open_escape_rays(as_side(1, to))[0] for to in king_to}
+    return {
+        "white_guards": board.white.bit_count(),
+        "black_soldiers": board.black.bit_count(),
+        "king_mobility": len(king_to),
+        "king_threat_squares": sum(lines >= 1 for lines in lines_from.values()),
+        "king_fork_squares": sum(lines >= 2 for lines in lines_from.values()),
+        "king_open_lines": open_escape_rays(board)[0],
+        "white_mobility": len({to for frm, to in white_moves if frm != king}),
+        "black_mobility": len({to for _, to in black_moves}),
+        "white_hanging": len({to for (_, to), cap in black_moves.items() if cap & board.white}),
+        "black_hanging": len({to for (_, to), cap in white_moves.items() if cap & board.black}),
+        "king_capture_reached": len({to for (_, to), cap in black_moves.items()
+                                     if cap >> king & 1}),
+        "side_to_move": 1 if board.turn == 1 else -1,
+    }
+
+
+def test_the_evaluation_counts_what_the_rules_allow():
+    """The features that moves and captures define equal what playing each move finds,
+    in every rule set: the fills of the evaluation follow the board's own rules."""
+    for board in _random_boards(300, seed=5):
+        measured = dict(zip(FEATURES, features(board), strict=True))
+        for name, value in _features_by_playing(board).items():
+            assert measured[name] == value, (name, board)
+
+
 # -- the bitboard threat tests against the board's own rules ---------------------------------
 
 

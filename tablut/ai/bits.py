@@ -166,7 +166,8 @@ def king_capture_squares(board: Board) -> Bitboard:
     geo = board.geometry
     black = board.black
     kbit = 1 << king
-    hostile = geo.hostile_to_king(black, king)
+    # geo.hostile_to_king(black, king), written out: this runs at every node.
+    hostile = black | (geo.hostile_to_king_squares & ~kbit)
     stoppable = geo.soldier_ok & ~(black | board.white | kbit)
     if geo.king_sides[king] == 2:
         # A sandwich: black lands on one side, the opposite side already hostile.

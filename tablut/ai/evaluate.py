@@ -14,11 +14,10 @@ Scores are in hundredths of a white guard, roughly; a won position is worth far 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from operator import mul
+from collections.abc import Callable, Sequence
 
 from ..board import Board
-from ..geometry import RuleGeometry
+from ..geometry import RuleGeometry, geometry
 from ..rules import Rules
 from ..side import WHITE_TO_MOVE
 from ..squares import (
@@ -70,58 +69,114 @@ _DIST_CORNER = tuple(
 
 
 def features(board: Board) -> list[int]:
-    """The feature vector of ``board`` (see :data:`FEATURES`), from white's side."""
-    black = board.black
-    white = board.white
-    king = board.king
-    if king < 0:
-        return [white.bit_count(), black.bit_count()] + [0] * (N_FEATURES - 2)
-    geo = board.geometry
-    kbit = 1 << king
-    occupied = black | white | kbit
-    empty = ALL ^ occupied
-    k1 = rook_targets(king, occupied | geo.walls[king]) & ~geo.king_forbidden
-    if geo.barrier:
-        b_reach, w_reach, k2, king_free = _walled_reaches(geo, black, white, k1, empty)
-    else:
-        # One fill for the three reaches (the hot spot of the evaluation): black's,
-        # white's, and the king's second move, from the squares of his first.
-        b_reach, w_reach, k2 = rook_reach3(black, white, k1, empty)
-        b_reach &= geo.soldier_ok
-        w_reach &= geo.soldier_ok
-        king_free = empty
-    king_lines = _king_lines(king, k1, k2, b_reach, king_free | kbit, geo.corner_escape)
-    around = NEIGHBOUR_MASKS[king]
-    capture_squares = king_capture_squares(board)
-    white_hanging = (sandwich_ends(white, geo.anvils_against_white(black, king))
-                     & empty & b_reach).bit_count()
-    white_attack = w_reach | k1 if geo.king_armed else w_reach
-    black_hanging = (sandwich_ends(black, geo.anvils_against_black(white, king))
-                     & empty & white_attack).bit_count()
-    if board.turn == WHITE_TO_MOVE:
-        to_move, capture_on_move = 1, 1 if black_hanging else 0
-    else:
-        to_move, capture_on_move = -1, -1 if white_hanging else 0
-    return [
-        white.bit_count(),
-        black.bit_count(),
-        k1.bit_count(),
-        *king_lines[:4],
-        (around & (black | geo.hostile_to_king_squares)).bit_count(),
-        (around & white).bit_count(),
-        capture_squares.bit_count(),
-        (capture_squares & b_reach).bit_count(),
-        white_hanging,
-        black_hanging,
-        w_reach.bit_count(),
-        b_reach.bit_count(),
-        king_lines[4],
-        _DIST_CORNER[king] if geo.corner_escape else _DIST_EDGE[king],
-        _enclosed(black, white | kbit) if board.rules.encirclement else 0,
-        (black & _CORNER_DIAGONALS).bit_count(),
-        to_move,
-        capture_on_move,
-    ]
+    """The feature vector of ``board`` (see :data:`FEATURES`), from white's side.
+
+    The evaluation is linear in its weights, so feature ``i`` is the weighted sum with
+    weight 1 on ``i`` and 0 on every other: one definition of the features serves both
+    (this vector is for tests and explanations; the search reads the weighted sum).
+    """
+    return [score(board) for score in _unit_scorers(board.rules)]
+
+
+_UNIT_SCORERS: dict[str, tuple[Callable[[Board], float], ...]] = {}
+
+
+def _unit_scorers(rules: Rules) -> tuple[Callable[[Board], float], ...]:
+    """One scorer per feature, each weighing that feature alone."""
+    scorers = _UNIT_SCORERS.get(rules.name)
+    if scorers is None:
+        units = [[0] * N_FEATURES for _ in range(N_FEATURES)]
+        for i, unit in enumerate(units):
+            unit[i] = 1
+        scorers = tuple(white_scorer(rules, unit) for unit in units)
+        _UNIT_SCORERS[rules.name] = scorers
+    return scorers
+
+
+def white_scorer(rules: Rules, weights: Sequence[float]) -> Callable[[Board], float]:
+    """The weighted sum of the features (see :data:`FEATURES`) of a board of ``rules``,
+    from white's side, as a function of the board.
+
+    This runs at every leaf of the search, so it is one function with the weights and
+    the rule set's squares bound in its closure, every feature a local and no vector
+    built: the rule set's branches are taken once, here, not at every leaf.
+    """
+    if len(weights) != N_FEATURES:
+        raise ValueError(f"need {N_FEATURES} weights, got {len(weights)}")
+    (w_guards, w_soldiers, w_king_mobility, w_threat_squares, w_fork_squares, w_open_lines,
+     w_reach2_lines, w_hostile_sides, w_white_sides, w_capture_squares, w_capture_reached,
+     w_white_hanging, w_black_hanging, w_white_mobility, w_black_mobility, w_line_control,
+     w_escape_distance, w_enclosed, w_corner_guards, w_to_move, w_capture_on_move) = weights
+    geo = geometry(rules)
+    walled = bool(geo.barrier)
+    walls = geo.walls
+    soldier_ok = geo.soldier_ok
+    king_ok = ALL & ~geo.king_forbidden
+    corner_escape = geo.corner_escape
+    escape_distance = tuple(w_escape_distance * d for d in
+                            (_DIST_CORNER if corner_escape else _DIST_EDGE))
+    hostile_to_king = geo.hostile_to_king_squares
+    anvils_against_white = geo.anvils_against_white
+    anvils_against_black = geo.anvils_against_black
+    king_armed = geo.king_armed
+    encirclement = rules.encirclement
+
+    def white_score(board: Board) -> float:
+        black = board.black
+        white = board.white
+        king = board.king
+        if king < 0:
+            return w_guards * white.bit_count() + w_soldiers * black.bit_count()
+        kbit = 1 << king
+        occupied = black | white | kbit
+        empty = ALL ^ occupied
+        if walled:
+            k1 = rook_targets(king, occupied | walls[king]) & king_ok
+            b_reach, w_reach, k2, king_free = _walled_reaches(geo, black, white, k1, empty)
+        else:
+            k1 = rook_targets(king, occupied) & king_ok
+            # One fill for the three reaches (the hot spot of the evaluation): black's,
+            # white's, and the king's second move, from the squares of his first.
+            b_reach, w_reach, k2 = rook_reach3(black, white, k1, empty)
+            b_reach &= soldier_ok
+            w_reach &= soldier_ok
+            king_free = empty
+        score = (w_guards * white.bit_count() + w_soldiers * black.bit_count()
+                 + w_king_mobility * k1.bit_count()
+                 + w_white_mobility * w_reach.bit_count()
+                 + w_black_mobility * b_reach.bit_count()
+                 + escape_distance[king]
+                 + w_corner_guards * (black & _CORNER_DIAGONALS).bit_count())
+        # The escape lines, with the king's square empty: he does not block his own.
+        n, e, s, w = escape_lines(king_free | kbit, corner_escape)
+        one = n | e | s | w
+        if one:
+            two = (n & (e | s | w)) | (e & (s | w)) | (s & w)
+            score += (w_threat_squares * (k1 & one).bit_count()
+                      + w_fork_squares * (k1 & two).bit_count()
+                      + w_open_lines * ((n >> king & 1) + (e >> king & 1)
+                                        + (s >> king & 1) + (w >> king & 1))
+                      + w_reach2_lines * (k2 & one & ~k1).bit_count()
+                      + w_line_control * (one & b_reach).bit_count())
+        around = NEIGHBOUR_MASKS[king]
+        score += (w_hostile_sides * (around & (black | hostile_to_king)).bit_count()
+                  + w_white_sides * (around & white).bit_count())
+        capture_squares = king_capture_squares(board)
+        if capture_squares:
+            score += (w_capture_squares * capture_squares.bit_count()
+                      + w_capture_reached * (capture_squares & b_reach).bit_count())
+        white_hanging = (sandwich_ends(white, anvils_against_white(black, king))
+                         & empty & b_reach).bit_count()
+        black_hanging = (sandwich_ends(black, anvils_against_black(white, king))
+                         & empty & (w_reach | k1 if king_armed else w_reach)).bit_count()
+        score += w_white_hanging * white_hanging + w_black_hanging * black_hanging
+        if encirclement:
+            score += w_enclosed * _enclosed(black, white | kbit)
+        if board.turn == WHITE_TO_MOVE:
+            return score + w_to_move + (w_capture_on_move if black_hanging else 0)
+        return score - w_to_move - (w_capture_on_move if white_hanging else 0)
+
+    return white_score
 
 
 def _walled_reaches(geo: RuleGeometry, black: int, white: int, k1: int, empty: int
@@ -132,26 +187,6 @@ def _walled_reaches(geo: RuleGeometry, black: int, white: int, k1: int, empty: i
     king_free = empty & ~geo.barrier
     return (geo.soldier_reach(black, empty), geo.soldier_reach(white, empty),
             rook_reach(k1, king_free), king_free)
-
-
-def _king_lines(king: int, k1: int, k2: int, b_reach: int, empty: int, corner_escape: bool
-                ) -> tuple[int, int, int, int, int]:
-    """The escape-line features: squares of the king's first move with one open line and
-    with two, his open lines now, squares within two moves with an open line, and those
-    that black reaches (``empty`` has the king's square empty: he does not block his own
-    lines)."""
-    n, e, s, w = escape_lines(empty, corner_escape)
-    one = n | e | s | w
-    if not one:
-        return 0, 0, 0, 0, 0
-    two = (n & (e | s | w)) | (e & (s | w)) | (s & w)
-    return (
-        (k1 & one).bit_count(),
-        (k1 & two).bit_count(),
-        (n >> king & 1) + (e >> king & 1) + (s >> king & 1) + (w >> king & 1),
-        (k2 & one & ~k1).bit_count(),
-        (one & b_reach).bit_count(),
-    )
 
 
 def _enclosed(black: int, whites: int) -> int:
@@ -168,30 +203,29 @@ class Evaluator:
     the start is worth.
     """
 
-    __slots__ = ("weights", "_offsets")
+    __slots__ = ("weights", "_scorers")
 
     def __init__(self, weights: Sequence[float]) -> None:
         """An evaluator with ``weights``, one per name in :data:`FEATURES`."""
         if len(weights) != N_FEATURES:
             raise ValueError(f"need {N_FEATURES} weights, got {len(weights)}")
         self.weights = tuple(weights)
-        self._offsets: dict[str, float] = {}
+        self._scorers: dict[str, tuple[Callable[[Board], float], float]] = {}
 
-    def _offset(self, rules: Rules) -> float:
-        offset = self._offsets.get(rules.name)
-        if offset is None:
-            offset = -sum(map(mul, self.weights, features(Board.start(rules))))
-            self._offsets[rules.name] = offset
-        return offset
+    def _scorer(self, rules: Rules) -> tuple[Callable[[Board], float], float]:
+        """White's weighted sum for ``rules``, and the offset that centres it."""
+        score = white_scorer(rules, self.weights)
+        found = self._scorers[rules.name] = (score, -score(Board.start(rules)))
+        return found
 
     def __call__(self, board: Board) -> int:
         """The score from the side to move's point of view."""
-        # White's score, then turned to the side to move's: this runs at every leaf.
-        offset = self._offsets.get(board.rules.name)
-        if offset is None:
-            offset = self._offset(board.rules)
-        score = int(sum(map(mul, self.weights, features(board))) + offset)
+        found = self._scorers.get(board.rules.name)
+        if found is None:
+            found = self._scorer(board.rules)
+        white_score, offset = found
+        score = int(white_score(board) + offset)
         return score if board.turn == WHITE_TO_MOVE else -score
 
 
-__all__ = ["FEATURES", "N_FEATURES", "Evaluator", "features"]
+__all__ = ["FEATURES", "N_FEATURES", "Evaluator", "features", "white_scorer"]

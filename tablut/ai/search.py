@@ -407,17 +407,13 @@ class Searcher:
             self.tt[slot] = (key, depth, flag, stored, move)
 
     def _leaf(self, board: Board, ply: int) -> int:
-        """The score of a leaf ``ply`` plies from the root: the evaluation, with a lead
-        that has captured nothing for long faded (:mod:`tablut.ai.progress`)."""
-        score = self._static(board)
-        progress = self.progress
-        if progress.longest + ply > QUIET_PLIES:
-            return progress.scaled(board, ply, score)
-        return score
+        """The score of a leaf ``ply`` plies from the root: the evaluation (with the
+        level's noise), with a lead that has captured nothing for long faded
+        (:mod:`tablut.ai.progress`).
 
-    def _static(self, board: Board) -> int:
-        """The evaluation (with the level's noise), remembered by position: re-searches and
-        deeper iterations meet the same leaves again."""
+        The evaluation is remembered by position: re-searches and deeper iterations meet
+        the same leaves again.  One function, not two, because it runs at most nodes.
+        """
         key = board.hash
         score = self._eval_cache.get(key)
         if score is None:
@@ -428,6 +424,9 @@ class Searcher:
             if len(self._eval_cache) >= EVAL_CACHE_SIZE:
                 self._eval_cache.clear()
             self._eval_cache[key] = score
+        progress = self.progress
+        if progress.longest + ply > QUIET_PLIES:
+            return progress.scaled(board, ply, score)
         return score
 
 
