@@ -191,8 +191,11 @@ def king_capture_squares(board: Board) -> Bitboard:
 def black_can_capture_king(board: Board) -> bool:
     """Whether a black move (if black were to move) captures the king right away."""
     squares = king_capture_squares(board)
-    if not squares:
-        return False
+    return bool(squares) and black_reaches_any(board, squares)
+
+
+def black_reaches_any(board: Board, squares: Bitboard) -> bool:
+    """Whether a black soldier reaches one of the empty ``squares`` in one move."""
     occupied = board.black | board.white | (1 << board.king)
     black = board.black
     walls = board.geometry.walls_if_any

@@ -50,7 +50,7 @@ from dataclasses import dataclass
 from ..board import Board, Move
 from ..side import BLACK_TO_MOVE, WHITE_TO_MOVE
 from ..squares import Bitboard
-from .bits import black_can_capture_king, king_threat_squares
+from .bits import black_reaches_any, king_capture_squares, king_threat_squares
 from .ordering import MoveOrder, order_root_moves
 from .progress import QUIET_PLIES, Progress
 
@@ -69,6 +69,17 @@ NULL_MOVE_REDUCTION = 2
 LATE_MOVES = (999, 8, 16, 32)
 """Late-move pruning: at depth d < 4 outside PV and check, only the first LATE_MOVES[d]
 quiet moves (in history order) are tried."""
+
+_MAX_MOVES = 400
+"""More than the moves of any position on a 9x9 board (a side has at most 16 pieces)."""
+_NO_REDUCTIONS = (0,) * _MAX_MOVES
+_LATE_REDUCTIONS = (
+    tuple(0 if n < 3 else 1 for n in range(_MAX_MOVES)),
+    tuple(0 if n < 3 else 1 if n < 12 else 2 for n in range(_MAX_MOVES)),
+)
+"""Late-move reduction: how many plies less a quiet move is searched at first, by how
+many moves were searched before it, at depth 2 to 4 and at depth 5 and more (none when
+in check or at depth 1)."""
 
 _EXACT, _LOWER, _UPPER = 0, 1, 2
 _NO_PV: tuple[Move, ...] = ()
@@ -332,6 +343,8 @@ class Searcher:
         late = 999
         if depth < len(LATE_MOVES) and not in_check and not pv_node:
             late = LATE_MOVES[depth]
+        # Late-move reductions, looked up by the number of moves searched before.
+        reductions = _NO_REDUCTIONS if in_check or depth < 2 else _LATE_REDUCTIONS[depth >= 5]
         best_move = None
         searched = quiets = 0
         board = self.board
@@ -349,7 +362,7 @@ class Searcher:
             if not searched:
                 score = -search(depth - 1, -beta, -alpha, child)
             else:
-                reduction = _reduction(depth, searched, quiet, in_check)
+                reduction = reductions[searched] if quiet else 0
                 score = -search(depth - 1 - reduction, -alpha - 1, -alpha, child)
                 if score > alpha and (reduction or score < beta):
                     score = -search(depth - 1, -beta, -alpha, child)
@@ -446,12 +459,13 @@ def _threats(board: Board, ply: int) -> tuple[int | None, bool, Bitboard]:
     king = board.king
     occupied = board.black | board.white | (1 << king)
     rays = board.geometry.escape_rays[king]
+    capture_squares = king_capture_squares(board)
     if board.turn == WHITE_TO_MOVE:
         for ray in rays:
             if not ray & occupied:
                 return MATE - ply - 1, False, 0  # an open line: the king escapes
-        return None, black_can_capture_king(board), 0
-    if black_can_capture_king(board):
+        return None, bool(capture_squares) and black_reaches_any(board, capture_squares), 0
+    if capture_squares and black_reaches_any(board, capture_squares):
         return MATE - ply - 1, False, 0
     lines = blocks = 0
     for ray in rays:
@@ -474,13 +488,3 @@ def _table_score(entry: tuple, alpha: int, beta: int, ply: int) -> int | None:
     if flag == _EXACT or (flag == _LOWER and score >= beta) or (flag == _UPPER and score <= alpha):
         return score
     return None
-
-
-def _reduction(depth: int, searched: int, quiet: bool, in_check: bool) -> int:
-    """Late-move reduction: how many plies less a late quiet move is searched at first."""
-    if quiet and depth >= 2 and searched >= 3 and not in_check:
-        return 2 if (searched >= 12 and depth >= 5) else 1
-    return 0
-
-
-
