@@ -450,6 +450,34 @@ def test_greedy_player_takes_a_win_in_one():
             assert move_wins_within(board, GreedyPlayer(1).choose_move(board), 1)
 
 
+def test_evaluations_kept_between_searches_change_no_result():
+    """The evaluations a search leaves for the next one are only a saving of time: the same
+    position gives the same analysis after other searches as in a fresh process, also when
+    the same placement was searched under another rule set just before."""
+    from tablut.ai.engine import forget_evaluations
+
+    placements = [Board.start(RULES["berkeley"]).position()]
+    game = Board.start(RULES["berkeley"])
+    for move in ((3, 21), (40, 42), (5, 23)):  # d1-d3 e5-g5 f1-f3
+        if game.is_legal(move):
+            game.push(move)
+    placements.append(game.position())
+
+    def analysis(position: str, rules: str, level: int) -> tuple:
+        result = Engine(level=level).think(Board.from_position(position, RULES[rules]),
+                                           nodes=3000)
+        return result.move, result.score, result.pv, result.nodes
+
+    cases = [(p, r, level) for p in placements for r in ("berkeley", "brainking", "nielsen")
+             for level in (3, 5)]
+    fresh = {}
+    for case in cases:
+        forget_evaluations()
+        fresh[case] = analysis(*case)
+    for case in cases + cases[::-1]:
+        assert analysis(*case) == fresh[case], case
+
+
 # -- the evaluation -------------------------------------------------------------------------
 
 

@@ -94,6 +94,8 @@ def search(package: ModuleType, spot: BenchPosition, **limits: int) -> tuple[int
     engine_mod = importlib.import_module(f"{package.__name__}.ai.engine")
     notation = importlib.import_module(f"{package.__name__}.notation")
     board = board_mod.Board.from_position(spot.position, rules_mod.RULES[spot.rules])
+    # Every search starts cold: nothing kept from the previous position's search.
+    getattr(engine_mod, "forget_evaluations", lambda: None)()
     started = time.process_time()
     analysis = engine_mod.Engine(level=5).think(board, **limits)
     seconds = time.process_time() - started

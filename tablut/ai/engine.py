@@ -14,11 +14,12 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
 from ..board import Board, Move
 from ..notation import format_move
+from ..rules import Rules
 from .evaluate import Evaluator
 from .ordering import order_root_moves
 from .search import MATE_BOUND, Iteration, Searcher, mate_in
@@ -138,7 +139,10 @@ class Engine:
         weights: evaluation weights to use instead of the tuned ones (for tuning).
 
     The engine keeps no state between moves (its table is cleared for every search), so a
-    hint asked in the middle of a game never changes the moves it will play.
+    hint asked in the middle of a game never changes the moves it will play.  Only the
+    evaluations of positions are kept from one search to the next (:func:`_evaluations`):
+    they are a function of the position, so they change the time a search takes, never
+    its result.
     """
 
     level: int = DEFAULT_LEVEL
@@ -184,7 +188,9 @@ class Engine:
             node_limit, seconds = nodes, time_limit
         deadline = start + seconds if seconds is not None else None
         weights = self.weights if self.weights is not None else weights_for(board.rules)
-        searcher = Searcher(Evaluator(weights), noise=spec.noise, noise_key=self._noise_key)
+        noise_key = self._noise_key if spec.noise else 0
+        searcher = Searcher(Evaluator(weights), noise=spec.noise, noise_key=noise_key,
+                            evaluations=_evaluations(board.rules, weights, spec.noise, noise_key))
         yielded = False
         for it in searcher.iterate(board, max_depth, node_limit, deadline, start):
             result = _analysis(it)
@@ -214,6 +220,32 @@ class Engine:
     def choose_move(self, board: Board) -> Move:
         """The move the engine plays in ``board`` (which it does not change)."""
         return self.think(board).move
+
+
+_EVALUATIONS: dict[tuple, dict[int, int]] = {}
+
+
+def _evaluations(rules: Rules, weights: Sequence[float], noise: int, noise_key: int
+                 ) -> dict[int, int]:
+    """The evaluations earlier searches made with the same rule set, weights and noise,
+    by position, for the next search to reuse.
+
+    Successive searches of a game meet many of the same positions (the previous one looked
+    two plies ahead of the next), and an evaluation is the dearest part of a leaf.  Only
+    the latest kind of evaluation is kept; the searcher bounds the dictionary's size.
+    """
+    key = (rules, tuple(weights), noise, noise_key)
+    found = _EVALUATIONS.get(key)
+    if found is None:
+        _EVALUATIONS.clear()
+        found = _EVALUATIONS[key] = {}
+    return found
+
+
+def forget_evaluations() -> None:
+    """Drop the evaluations kept between searches (:func:`_evaluations`): for measuring a
+    search from a cold start, and for freeing the memory."""
+    _EVALUATIONS.clear()
 
 
 class GreedyPlayer:

@@ -25,6 +25,7 @@ from ..squares import (
     EDGES_BB,
     NEIGHBOUR_MASKS,
     SIZE,
+    Bitboard,
     flood,
     rook_reach,
     rook_reach3,
@@ -78,10 +79,10 @@ def features(board: Board) -> list[int]:
     return [score(board) for score in _unit_scorers(board.rules)]
 
 
-_UNIT_SCORERS: dict[str, tuple[Callable[[Board], float], ...]] = {}
+_UNIT_SCORERS: dict[str, tuple[Callable[..., float], ...]] = {}
 
 
-def _unit_scorers(rules: Rules) -> tuple[Callable[[Board], float], ...]:
+def _unit_scorers(rules: Rules) -> tuple[Callable[..., float], ...]:
     """One scorer per feature, each weighing that feature alone."""
     scorers = _UNIT_SCORERS.get(rules.name)
     if scorers is None:
@@ -93,9 +94,10 @@ def _unit_scorers(rules: Rules) -> tuple[Callable[[Board], float], ...]:
     return scorers
 
 
-def white_scorer(rules: Rules, weights: Sequence[float]) -> Callable[[Board], float]:
+def white_scorer(rules: Rules, weights: Sequence[float]) -> Callable[..., float]:
     """The weighted sum of the features (see :data:`FEATURES`) of a board of ``rules``,
-    from white's side, as a function of the board.
+    from white's side, as a function of the board (and of the king's capture squares,
+    :func:`tablut.ai.bits.king_capture_squares`, if the caller has them already).
 
     This runs at every leaf of the search, so it is one function with the weights and
     the rule set's squares bound in its closure, every feature a local and no vector
@@ -108,20 +110,18 @@ def white_scorer(rules: Rules, weights: Sequence[float]) -> Callable[[Board], fl
      w_white_hanging, w_black_hanging, w_white_mobility, w_black_mobility, w_line_control,
      w_escape_distance, w_enclosed, w_corner_guards, w_to_move, w_capture_on_move) = weights
     geo = geometry(rules)
-    walled = bool(geo.barrier)
-    walls = geo.walls
-    soldier_ok = geo.soldier_ok
+    walled, walls, soldier_ok, corner_escape = (
+        bool(geo.barrier), geo.walls, geo.soldier_ok, geo.corner_escape)
     king_ok = ALL & ~geo.king_forbidden
-    corner_escape = geo.corner_escape
     escape_distance = tuple(w_escape_distance * d for d in
                             (_DIST_CORNER if corner_escape else _DIST_EDGE))
     hostile_to_king = geo.hostile_to_king_squares
-    anvils_against_white = geo.anvils_against_white
-    anvils_against_black = geo.anvils_against_black
+    anvils_against_white, anvils_against_black = (
+        geo.anvils_against_white, geo.anvils_against_black)
     king_armed = geo.king_armed
     encirclement = rules.encirclement
 
-    def white_score(board: Board) -> float:
+    def white_score(board: Board, capture_squares: Bitboard | None = None) -> float:
         black = board.black
         white = board.white
         king = board.king
@@ -161,7 +161,8 @@ def white_scorer(rules: Rules, weights: Sequence[float]) -> Callable[[Board], fl
         around = NEIGHBOUR_MASKS[king]
         score += (w_hostile_sides * (around & (black | hostile_to_king)).bit_count()
                   + w_white_sides * (around & white).bit_count())
-        capture_squares = king_capture_squares(board)
+        if capture_squares is None:
+            capture_squares = king_capture_squares(board)
         if capture_squares:
             score += (w_capture_squares * capture_squares.bit_count()
                       + w_capture_reached * (capture_squares & b_reach).bit_count())
@@ -210,21 +211,22 @@ class Evaluator:
         if len(weights) != N_FEATURES:
             raise ValueError(f"need {N_FEATURES} weights, got {len(weights)}")
         self.weights = tuple(weights)
-        self._scorers: dict[str, tuple[Callable[[Board], float], float]] = {}
+        self._scorers: dict[str, tuple[Callable[..., float], float]] = {}
 
-    def _scorer(self, rules: Rules) -> tuple[Callable[[Board], float], float]:
+    def _scorer(self, rules: Rules) -> tuple[Callable[..., float], float]:
         """White's weighted sum for ``rules``, and the offset that centres it."""
         score = white_scorer(rules, self.weights)
         found = self._scorers[rules.name] = (score, -score(Board.start(rules)))
         return found
 
-    def __call__(self, board: Board) -> int:
-        """The score from the side to move's point of view."""
+    def __call__(self, board: Board, capture_squares: Bitboard | None = None) -> int:
+        """The score from the side to move's point of view; ``capture_squares``, if the
+        caller has them, are the king's (:func:`tablut.ai.bits.king_capture_squares`)."""
         found = self._scorers.get(board.rules.name)
         if found is None:
             found = self._scorer(board.rules)
         white_score, offset = found
-        score = int(white_score(board) + offset)
+        score = int(white_score(board, capture_squares) + offset)
         return score if board.turn == WHITE_TO_MOVE else -score
 
 

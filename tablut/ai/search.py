@@ -128,21 +128,28 @@ class Searcher:
     """A principal-variation search over one board, with its transposition table.
 
     Args:
-        evaluate: the static evaluation, ``evaluate(board)`` from the side to move's view.
+        evaluate: the static evaluation, ``evaluate(board, capture_squares)`` from the side
+            to move's view (``capture_squares``: the king's, or None; see
+            :class:`tablut.ai.evaluate.Evaluator`).
         tt_bits: the table holds ``2 ** tt_bits`` entries (bounded memory: an entry
             replaces whatever shared its slot, unless that was searched deeper).
         noise: if positive, a pseudo-random amount in ``[-noise, noise]`` is added to every
             leaf evaluation, the same for the same position and ``noise_key``: the lower
             levels' way of misjudging positions, reproducibly.
         noise_key: selects the noise pattern (derived from the engine's seed).
+        evaluations: where to remember the leaves' evaluations, by position: a
+            dictionary shared by searches with the same evaluation, noise and rule set
+            (the evaluation is a function of the position, so sharing changes no result,
+            only the time), or None for one of the searcher's own.
     """
 
     def __init__(
         self,
-        evaluate: Callable[[Board], int],
+        evaluate: Callable[..., int],
         tt_bits: int = 18,
         noise: int = 0,
         noise_key: int = 0,
+        evaluations: dict[int, int] | None = None,
     ) -> None:
         """A searcher with an empty table (the arguments are described on the class)."""
         self.evaluate = evaluate
@@ -160,7 +167,7 @@ class Searcher:
         self._ext_limit = MAX_PLY
         self.board: Board | None = None
         self.progress = Progress(Board())
-        self._eval_cache: dict[int, int] = {}
+        self._eval_cache: dict[int, int] = {} if evaluations is None else evaluations
 
     # -- the driver ------------------------------------------------------------------
 
@@ -261,7 +268,7 @@ class Searcher:
             return _outcome_score(outcome.winner, board.turn, ply)
         if ply > self.seldepth:
             self.seldepth = ply
-        decided, in_check, blocks = _threats(board, ply)
+        decided, in_check, blocks, capture_squares = _threats(board, ply)
         if decided is not None:
             return decided
         # Check extension: black's forced replies cost nothing (there are few of them);
@@ -270,7 +277,7 @@ class Searcher:
         if in_check and ply < self._ext_limit and (board.turn == BLACK_TO_MOVE or depth <= 0):
             depth += 1
         if depth <= 0 or ply >= MAX_PLY:
-            return self._leaf(board, ply)
+            return self._leaf(board, ply, capture_squares)
         # Mate-distance pruning: no line from here beats a win at the next ply.
         if alpha < ply - MATE:
             alpha = ply - MATE
@@ -419,10 +426,11 @@ class Searcher:
         if entry is None or entry[1] <= depth:
             self.tt[slot] = (key, depth, flag, stored, move)
 
-    def _leaf(self, board: Board, ply: int) -> int:
+    def _leaf(self, board: Board, ply: int, capture_squares: Bitboard | None = None) -> int:
         """The score of a leaf ``ply`` plies from the root: the evaluation (with the
         level's noise), with a lead that has captured nothing for long faded
-        (:mod:`tablut.ai.progress`).
+        (:mod:`tablut.ai.progress`).  ``capture_squares``, if the node has found them,
+        are the king's (:func:`tablut.ai.bits.king_capture_squares`).
 
         The evaluation is remembered by position: re-searches and deeper iterations meet
         the same leaves again.  One function, not two, because it runs at most nodes.
@@ -430,7 +438,7 @@ class Searcher:
         key = board.hash
         score = self._eval_cache.get(key)
         if score is None:
-            score = self.evaluate(board)
+            score = self.evaluate(board, capture_squares)
             if self.noise:
                 n = self.noise
                 score += ((key ^ self.noise_key) * 0x9E3779B97F4A7C15 >> 64) % (2 * n + 1) - n
@@ -451,11 +459,13 @@ def _outcome_score(winner: int | None, turn: int, ply: int) -> int:
     return MATE - ply if winner == turn else ply - MATE
 
 
-def _threats(board: Board, ply: int) -> tuple[int | None, bool, Bitboard]:
+def _threats(board: Board, ply: int) -> tuple[int | None, bool, Bitboard, Bitboard]:
     """What a node's immediate threats decide, found by bitboard tests: the score if the
     side to move wins in one or cannot stop a double escape threat (else None), whether
-    it faces a threat to lose in one (a "check"), and, for black facing one open escape
-    line, the squares that block it.  The king is on the board (else the game is over)."""
+    it faces a threat to lose in one (a "check"), for black facing one open escape line
+    the squares that block it, and the squares where black would capture the king (for
+    the evaluation, which counts them too).  The king is on the board (else the game is
+    over)."""
     king = board.king
     occupied = board.black | board.white | (1 << king)
     rays = board.geometry.escape_rays[king]
@@ -463,18 +473,19 @@ def _threats(board: Board, ply: int) -> tuple[int | None, bool, Bitboard]:
     if board.turn == WHITE_TO_MOVE:
         for ray in rays:
             if not ray & occupied:
-                return MATE - ply - 1, False, 0  # an open line: the king escapes
-        return None, bool(capture_squares) and black_reaches_any(board, capture_squares), 0
+                return MATE - ply - 1, False, 0, capture_squares  # the king escapes
+        in_check = bool(capture_squares) and black_reaches_any(board, capture_squares)
+        return None, in_check, 0, capture_squares
     if capture_squares and black_reaches_any(board, capture_squares):
-        return MATE - ply - 1, False, 0
+        return MATE - ply - 1, False, 0, capture_squares
     lines = blocks = 0
     for ray in rays:
         if not ray & occupied:
             lines += 1
             blocks |= ray
     if lines >= 2:
-        return ply + 2 - MATE, False, 0
-    return None, lines > 0, blocks & ~board.geometry.soldier_forbidden
+        return ply + 2 - MATE, False, 0, capture_squares
+    return None, lines > 0, blocks & ~board.geometry.soldier_forbidden, capture_squares
 
 
 def _table_score(entry: tuple, alpha: int, beta: int, ply: int) -> int | None:
