@@ -244,16 +244,18 @@ def rook_reach3(a: Bitboard, b: Bitboard, c: Bitboard, empty: Bitboard
     return reach & ALL, reach >> _LANE & ALL, reach >> 2 * _LANE
 
 
-def flood(seeds: Bitboard, free: Bitboard, stop: Bitboard = 0) -> Bitboard:
+def flood(seeds: Bitboard, free: Bitboard, stop: Bitboard = 0, goal: Bitboard = 0
+          ) -> Bitboard:
     """The squares of ``free`` connected to ``seeds & free`` by orthogonal steps through
     ``free`` squares: the region a piece could walk to, one square at a time.
 
     Grows one step at a time in all directions at once; returns early, with the region
     grown so far, once it meets a square of ``stop`` (for "can anything get out?"
-    questions, which are usually answered within a step or two).
+    questions, which are usually answered within a step or two), or once it holds every
+    square of ``goal`` (for "which of these are shut in?", where usually none is).
     """
     reach = seeds & free
-    while not reach & stop:
+    while not reach & stop and (not goal or reach & goal != goal):
         grown = reach | (
             (reach << SIZE | reach >> SIZE | (reach << 1 & NOT_FILE_A) | (reach >> 1 & NOT_FILE_I))
             & free

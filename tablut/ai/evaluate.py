@@ -192,7 +192,7 @@ def _walled_reaches(geo: RuleGeometry, black: int, white: int, k1: int, empty: i
 
 def _enclosed(black: int, whites: int) -> int:
     """White pieces that cannot reach an edge without crossing a black piece."""
-    return (whites & ~flood(EDGES_BB, ALL & ~black)).bit_count()
+    return (whites & ~flood(EDGES_BB, ALL & ~black, goal=whites)).bit_count()
 
 
 class Evaluator:
