@@ -79,18 +79,18 @@ def features(board: Board) -> list[int]:
     return [score(board) for score in _unit_scorers(board.rules)]
 
 
-_UNIT_SCORERS: dict[str, tuple[Callable[..., float], ...]] = {}
+_UNIT_SCORERS: dict[Rules, tuple[Callable[..., float], ...]] = {}
 
 
 def _unit_scorers(rules: Rules) -> tuple[Callable[..., float], ...]:
     """One scorer per feature, each weighing that feature alone."""
-    scorers = _UNIT_SCORERS.get(rules.name)
+    scorers = _UNIT_SCORERS.get(rules)
     if scorers is None:
         units = [[0] * N_FEATURES for _ in range(N_FEATURES)]
         for i, unit in enumerate(units):
             unit[i] = 1
         scorers = tuple(white_scorer(rules, unit) for unit in units)
-        _UNIT_SCORERS[rules.name] = scorers
+        _UNIT_SCORERS[rules] = scorers
     return scorers
 
 
