@@ -26,7 +26,10 @@ def run(job: dict, clock=time.process_time) -> dict:
     package = job.get("package", "tablut")
     board_type = importlib.import_module(f"{package}.board").Board
     rules_by_name = importlib.import_module(f"{package}.rules").RULES
-    engine = importlib.import_module(f"{package}.ai.engine").Engine
+    engine_module = importlib.import_module(f"{package}.ai.engine")
+    engine = engine_module.Engine
+    # Every search starts cold: nothing kept from the previous position's search.
+    forget_evaluations = getattr(engine_module, "forget_evaluations", lambda: None)
     perft = importlib.import_module(f"{package}.perft").perft
     format_move = importlib.import_module(f"{package}.notation").format_move
     counts, found = [], []
@@ -37,6 +40,7 @@ def run(job: dict, clock=time.process_time) -> dict:
         started = clock()
         counts.append(perft(board, job["perft_depth"]))
         perft_seconds += clock() - started
+        forget_evaluations()
         started = clock()
         analysis = engine(level=5).think(board, nodes=job["nodes"])
         search_seconds += clock() - started
