@@ -26,8 +26,9 @@ from tablut.ai.bits import (
 from tablut.ai.commands import match_command, search_command
 from tablut.ai.engine import forget_evaluations
 from tablut.ai.evaluate import FEATURES, Evaluator, features
-from tablut.ai.search import MATE
-from tablut.ai.weights import INITIAL, WEIGHTS
+from tablut.ai.progress import Progress
+from tablut.ai.search import MATE, MATE_BOUND, Searcher
+from tablut.ai.weights import INITIAL, WEIGHTS, weights_for
 from tablut.board import Board
 from tablut.notation import NotationError, format_move, parse_position
 from tablut.rules import RULES
@@ -246,6 +247,40 @@ def test_the_losing_side_sees_its_loss():
     analysis = Engine().think(board)
     assert analysis.mate_in is not None and analysis.mate_in < 0
 
+
+
+# Black to move, far ahead in material (the evaluation from black's side is 300 to 800),
+# no open line for the king yet, but whatever black does the king reaches a square with
+# two open lines next move (the solver proves every one lost within two white moves).
+FAR_AHEAD_BUT_LOST = [
+    ("ashton", 2, "BB-------/-------B-/-----B-B-/-B-K----B/-----B---/---B-----/B---B--BB/"
+                  "W--------/---B----- b"),
+    ("opentafl", 2, "----B-B--/---B-----/B------B-/---------/B--K--B--/------B--/--------B/"
+                    "-------WB/--BBB--B- b"),
+    ("brainking", 2, "B-B------/---------/----B--B-/--B-B-B--/--B--B--B/--BB-----/B-K----B-/"
+                     "--W------/--------- b"),
+    ("berkeley", 2, "-B-B-----/-B-------/W--K----B/-----B---/-------B-/B--B-B-B-/BB---B---/"
+                    "---------/--------B b"),
+    ("nielsen", 4, "------B--/-B---B-K-/--------W/-B-------/---------/--B-B----/-B---B---/"
+                   "BB-B-----/-B--BB--- b"),
+]
+
+
+@pytest.mark.parametrize("rules,depth,text", FAR_AHEAD_BUT_LOST,
+                         ids=[rules for rules, _, _ in FAR_AHEAD_BUT_LOST])
+def test_a_big_lead_does_not_hide_an_escape_threat(rules, depth, text):
+    """The shallow pruning that trusts a big lead (a node far above beta is not searched)
+    is not applied to black while the king can threaten to escape: a null-window search
+    of such a position, deep enough to see the double threat, proves the loss instead
+    of failing high on the material."""
+    board = parse_position(text, RULES[rules])
+    assert loses_within(board.copy(), 2, {})
+    searcher = Searcher(Evaluator(weights_for(board.rules)))
+    assert searcher.evaluate(board) >= 300
+    # One null-window node, as the search meets it below the root.
+    searcher.board = board.copy()
+    searcher.progress = Progress(searcher.board)
+    assert searcher._search(depth, -1, 0, 1) <= -MATE_BOUND
 
 # -- never a loss in one that could be avoided -----------------------------------------------
 

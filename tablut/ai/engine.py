@@ -189,8 +189,8 @@ class Engine:
         deadline = start + seconds if seconds is not None else None
         weights = self.weights if self.weights is not None else weights_for(board.rules)
         noise_key = self._noise_key if spec.noise else 0
-        searcher = Searcher(Evaluator(weights), noise=spec.noise, noise_key=noise_key,
-                            evaluations=_evaluations(board.rules, weights, spec.noise, noise_key))
+        searcher = Searcher(Evaluator(weights).for_rules(board.rules), noise=spec.noise,
+                            noise_key=noise_key, evaluations=_evaluations(board.rules, weights, spec.noise, noise_key))
         yielded = False
         for it in searcher.iterate(board, max_depth, node_limit, deadline, start):
             result = _analysis(it)

@@ -204,30 +204,36 @@ class Evaluator:
     the start is worth.
     """
 
-    __slots__ = ("weights", "_scorers")
+    __slots__ = ("weights", "_by_rules")
 
     def __init__(self, weights: Sequence[float]) -> None:
         """An evaluator with ``weights``, one per name in :data:`FEATURES`."""
         if len(weights) != N_FEATURES:
             raise ValueError(f"need {N_FEATURES} weights, got {len(weights)}")
         self.weights = tuple(weights)
-        self._scorers: dict[str, tuple[Callable[..., float], float]] = {}
+        self._by_rules: dict[str, Callable[..., int]] = {}
 
-    def _scorer(self, rules: Rules) -> tuple[Callable[..., float], float]:
-        """White's weighted sum for ``rules``, and the offset that centres it."""
-        score = white_scorer(rules, self.weights)
-        found = self._scorers[rules.name] = (score, -score(Board.start(rules)))
-        return found
+    def for_rules(self, rules: Rules) -> Callable[..., int]:
+        """The evaluation of boards of ``rules``, as one function with the rule set's
+        scorer and centring bound: ``score(board, capture_squares=None)``, what a search
+        calls at its leaves (see :meth:`__call__`)."""
+        found = self._by_rules.get(rules.name)
+        if found is not None:
+            return found
+        white_score = white_scorer(rules, self.weights)
+        offset = -white_score(Board.start(rules))
+
+        def score(board: Board, capture_squares: Bitboard | None = None) -> int:
+            value = int(white_score(board, capture_squares) + offset)
+            return value if board.turn == WHITE_TO_MOVE else -value
+
+        self._by_rules[rules.name] = score
+        return score
 
     def __call__(self, board: Board, capture_squares: Bitboard | None = None) -> int:
         """The score from the side to move's point of view; ``capture_squares``, if the
         caller has them, are the king's (:func:`tablut.ai.bits.king_capture_squares`)."""
-        found = self._scorers.get(board.rules.name)
-        if found is None:
-            found = self._scorer(board.rules)
-        white_score, offset = found
-        score = int(white_score(board, capture_squares) + offset)
-        return score if board.turn == WHITE_TO_MOVE else -score
+        return self.for_rules(board.rules)(board, capture_squares)
 
 
 __all__ = ["FEATURES", "N_FEATURES", "Evaluator", "features", "white_scorer"]

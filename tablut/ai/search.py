@@ -26,8 +26,14 @@ the rest by the history heuristic, with king moves (for white) and moves next to
 (for black) first among the quiet ones.  Late quiet moves at depth 2 and more are searched
 one ply less first (late-move reductions) and searched again fully if they turn out
 interesting; at depth 3 and less the last quiet ones are not searched at all (late-move
-pruning).  From depth :data:`NULL_MOVE_DEPTH` a node whose evaluation already reaches
-beta lets the opponent move twice in a shallower search (null-move pruning): if the
+pruning).  At depth :data:`FUTILITY_DEPTH` and less, outside the principal variation and
+not in check, the evaluation decides what is worth searching (futility pruning): a node
+whose evaluation stands :data:`FUTILITY_MARGIN` a ply above beta is cut off at once, and
+one that stands as far below alpha searches only its captures and urgent moves, since no
+quiet move changes the evaluation that much in so few plies.  The cut is not made for
+black while the king can move onto a line to an escape square, for the reason given
+below for the null move.  From depth :data:`NULL_MOVE_DEPTH` a node whose evaluation
+already reaches beta lets the opponent move twice in a shallower search (null-move pruning): if the
 side to move still holds beta without moving, the node is cut off.  Not when in check,
 and not for black while the king can move onto a line to an escape square, where the
 shallower search would miss the threat that follows.
@@ -66,6 +72,10 @@ NULL_MOVE_DEPTH = 4
 """Null-move pruning is tried at this depth and deeper."""
 NULL_MOVE_REDUCTION = 2
 """How much shallower than the node the null-move test searches (besides the pass)."""
+FUTILITY_DEPTH = 2
+"""Futility pruning is tried at this depth and shallower."""
+FUTILITY_MARGIN = 90
+"""How far, per ply of depth left, a quiet move is assumed to move the evaluation at most."""
 LATE_MOVES = (999, 8, 16, 32)
 """Late-move pruning: at depth d < 4 outside PV and check, only the first LATE_MOVES[d]
 quiet moves (in history order) are tried."""
@@ -285,10 +295,21 @@ class Searcher:
             beta = MATE - ply - 1
         if alpha >= beta:
             return alpha
-        return self._expand(depth, alpha, beta, ply, in_check, blocks)
+        # Futility pruning (see the module's docstring).  The evaluation is remembered by
+        # position, so the deeper iterations that meet this node again pay for it once.
+        futile = False
+        if (depth <= FUTILITY_DEPTH and not in_check and beta - alpha == 1
+                and -MATE_BOUND < beta < MATE_BOUND):
+            static = self._leaf(board, ply, capture_squares)
+            margin = FUTILITY_MARGIN * depth
+            if static - margin >= beta and (board.turn == WHITE_TO_MOVE
+                                            or not king_threat_squares(board)):
+                return static
+            futile = static + margin <= alpha
+        return self._expand(depth, alpha, beta, ply, in_check, blocks, futile)
 
     def _expand(self, depth: int, alpha: int, beta: int, ply: int, in_check: bool,
-                blocks: Bitboard) -> int:
+                blocks: Bitboard, futile: bool = False) -> int:
         """:meth:`_search` past the quick answers: the table, then the moves."""
         board = self.board
         pv_node = beta - alpha > 1
@@ -317,7 +338,7 @@ class Searcher:
         else:
             ordered = self.order.ordered(board, turn, board.occupied, ply, tt_move)
         best_score, best_move, searched = self._search_moves(ordered, depth, alpha, beta, ply,
-                                                             in_check, pv_node)
+                                                             in_check, pv_node, futile)
         if searched:
             self._store(slot, entry, key, depth, best_score, alpha, beta, ply, best_move)
         return best_score
@@ -342,14 +363,14 @@ class Searcher:
         return score >= beta
 
     def _search_moves(self, ordered: Iterator[tuple[Move, bool]], depth: int, alpha: int,
-                      beta: int, ply: int, in_check: bool, pv_node: bool
-                      ) -> tuple[int, Move | None, int]:
+                      beta: int, ply: int, in_check: bool, pv_node: bool,
+                      futile: bool = False) -> tuple[int, Move | None, int]:
         """Search the moves in order: the best score, the best move and how many moves
         were searched (with none, the side to move has no legal move and loses)."""
         best_score = ply - MATE  # no legal move: the side to move loses
         late = 999
         if depth < len(LATE_MOVES) and not in_check and not pv_node:
-            late = LATE_MOVES[depth]
+            late = 0 if futile else LATE_MOVES[depth]
         # Late-move reductions, looked up by the number of moves searched before.
         reductions = _NO_REDUCTIONS if in_check or depth < 2 else _LATE_REDUCTIONS[depth >= 5]
         best_move = None
