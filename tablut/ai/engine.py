@@ -190,7 +190,8 @@ class Engine:
         weights = self.weights if self.weights is not None else weights_for(board.rules)
         noise_key = self._noise_key if spec.noise else 0
         searcher = Searcher(Evaluator(weights).for_rules(board.rules), noise=spec.noise,
-                            noise_key=noise_key, evaluations=_evaluations(board.rules, weights, spec.noise, noise_key))
+                            noise_key=noise_key,
+                            evaluations=_evaluations(board.rules, weights, spec.noise, noise_key))
         yielded = False
         for it in searcher.iterate(board, max_depth, node_limit, deadline, start):
             result = _analysis(it)
