@@ -248,7 +248,6 @@ def test_the_losing_side_sees_its_loss():
     assert analysis.mate_in is not None and analysis.mate_in < 0
 
 
-
 # Black to move, far ahead in material (the evaluation from black's side is 300 to 800),
 # no open line for the king yet, but whatever black does the king reaches a square with
 # two open lines next move (the solver proves every one lost within two white moves).
@@ -281,6 +280,7 @@ def test_a_big_lead_does_not_hide_an_escape_threat(rules, depth, text):
     searcher.board = board.copy()
     searcher.progress = Progress(searcher.board)
     assert searcher._search(depth, -1, 0, 1) <= -MATE_BOUND
+
 
 # -- never a loss in one that could be avoided -----------------------------------------------
 

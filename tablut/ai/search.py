@@ -33,10 +33,10 @@ one that stands as far below alpha searches only its captures and urgent moves, 
 quiet move changes the evaluation that much in so few plies.  The cut is not made for
 black while the king can move onto a line to an escape square, for the reason given
 below for the null move.  From depth :data:`NULL_MOVE_DEPTH` a node whose evaluation
-already reaches beta lets the opponent move twice in a shallower search (null-move pruning): if the
-side to move still holds beta without moving, the node is cut off.  Not when in check,
-and not for black while the king can move onto a line to an escape square, where the
-shallower search would miss the threat that follows.
+already reaches beta lets the opponent move twice in a shallower search (null-move
+pruning): if the side to move still holds beta without moving, the node is cut off.  Not
+when in check, and not for black while the king can move onto a line to an escape square,
+where the shallower search would miss the threat that follows.
 
 A lead that has captured nothing for long is worth less at the leaves, and nothing at
 all in the end (:mod:`tablut.ai.progress`): a side that cannot turn its advantage into
@@ -302,14 +302,13 @@ class Searcher:
                 and -MATE_BOUND < beta < MATE_BOUND):
             static = self._leaf(board, ply, capture_squares)
             margin = FUTILITY_MARGIN * depth
-            if static - margin >= beta and (board.turn == WHITE_TO_MOVE
-                                            or not king_threat_squares(board)):
+            if static - margin >= beta and not _escape_threat_ahead(board):
                 return static
             futile = static + margin <= alpha
         return self._expand(depth, alpha, beta, ply, in_check, blocks, futile)
 
     def _expand(self, depth: int, alpha: int, beta: int, ply: int, in_check: bool,
-                blocks: Bitboard, futile: bool = False) -> int:
+                blocks: Bitboard, futile: bool) -> int:
         """:meth:`_search` past the quick answers: the table, then the moves."""
         board = self.board
         pv_node = beta - alpha > 1
@@ -353,7 +352,7 @@ class Searcher:
         board = self.board
         if self._leaf(board, ply) < beta:
             return False
-        if board.turn == BLACK_TO_MOVE and king_threat_squares(board):
+        if _escape_threat_ahead(board):
             return False
         board.push_null()
         try:
@@ -364,7 +363,7 @@ class Searcher:
 
     def _search_moves(self, ordered: Iterator[tuple[Move, bool]], depth: int, alpha: int,
                       beta: int, ply: int, in_check: bool, pv_node: bool,
-                      futile: bool = False) -> tuple[int, Move | None, int]:
+                      futile: bool) -> tuple[int, Move | None, int]:
         """Search the moves in order: the best score, the best move and how many moves
         were searched (with none, the side to move has no legal move and loses)."""
         best_score = ply - MATE  # no legal move: the side to move loses
@@ -507,6 +506,13 @@ def _threats(board: Board, ply: int) -> tuple[int | None, bool, Bitboard, Bitboa
     if lines >= 2:
         return ply + 2 - MATE, False, 0, capture_squares
     return None, lines > 0, blocks & ~board.geometry.soldier_forbidden, capture_squares
+
+
+def _escape_threat_ahead(board: Board) -> bool:
+    """Whether black is to move and the king can step onto a line to an escape square:
+    where a shallow look (a null move, a futility cut) would miss the threat that follows,
+    so neither is trusted."""
+    return board.turn == BLACK_TO_MOVE and bool(king_threat_squares(board))
 
 
 def _table_score(entry: tuple, alpha: int, beta: int, ply: int) -> int | None:
