@@ -127,15 +127,23 @@ def test_the_lesson_by_keyboard_closes_with_escape_and_passes_axe(
     expect(dialog.get_by_role("heading", name="The throne", exact=True)).to_be_visible()
 
     # The board's one tab stop is its cursor, the throne; from there to c5 and on to g5.
+    # Each key waits for the one before it to have moved the cursor: the page handles
+    # keys in Python, and a key pressed before the last one is handled can be lost.
     dialog.locator("rect[data-square][tabindex='0']").focus()
-    for key in ("ArrowLeft", "ArrowLeft", "Enter"):
+    for key, cursor in (("ArrowLeft", "d5"), ("ArrowLeft", "c5")):
         page.keyboard.press(key)
+        expect(dialog.locator(f"rect[data-square='{cursor}']")).to_be_focused()
+    page.keyboard.press("Enter")
     expect(dialog.locator("rect.selected[data-square='c5']")).to_have_count(1)
     page.keyboard.press("Escape")  # puts the piece down, and the dialog stays
     expect(dialog).to_be_visible()
     expect(dialog.locator("rect.selected")).to_have_count(0)
-    for key in ("Enter", "ArrowRight", "ArrowRight", "Enter"):
+    page.keyboard.press("Enter")
+    expect(dialog.locator("rect.selected[data-square='c5']")).to_have_count(1)
+    for key, cursor in (("ArrowRight", "d5"), ("ArrowRight", "e5")):
         page.keyboard.press(key)
+        expect(dialog.locator(f"rect[data-square='{cursor}']")).to_be_focused()
+    page.keyboard.press("Enter")
     expect(dialog.locator(".lesson-verdict")).to_have_text(
         "Only the king may stop on the throne (e5).")
     page.keyboard.press("ArrowLeft")  # in the dialog, not a step through the game
