@@ -65,15 +65,18 @@ def pair(rules, a, b, nodes, depth, rng, opening_plies, max_plies) -> tuple[floa
     return score, results
 
 
-def spsa(rules, start, iterations, nodes, depth, seed, opening_plies, max_plies, log):
-    """Run SPSA from ``start``; returns the tuned weights (floats)."""
+def spsa(rules, start, iterations, nodes, depth, seed, opening_plies, max_plies, log,
+         rate=1.0):
+    """Run SPSA from ``start``; returns the tuned weights (floats).  ``rate`` scales the
+    steps towards the winner (1.0: a whole perturbation at the first iteration); long runs
+    want a smaller one, or the weights wander with the games' noise."""
     rng = random.Random(seed)
     theta = [float(w) for w in start]
     # Perturbation sizes: a quarter of each weight, at least 3 units.
     steps = [max(3.0, abs(w) * 0.25) for w in theta]
-    a0, big_a, alpha, gamma = 1.0, iterations * 0.1, 0.602, 0.101
+    a0, big_a, alpha, gamma = rate, iterations * 0.1, 0.602, 0.101
     for k in range(1, iterations + 1):
-        ak = a0 / (k + big_a) ** alpha * (1 + big_a) ** alpha  # 1.0 at the start
+        ak = a0 / (k + big_a) ** alpha * (1 + big_a) ** alpha  # a0 at the start
         ck = 1.0 / k ** gamma
         delta = [0 if FEATURES[i] in FIXED else rng.choice((-1, 1)) for i in range(len(theta))]
         plus = [t + ck * s * d for t, s, d in zip(theta, steps, delta, strict=True)]
@@ -118,6 +121,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--nodes", type=int, default=1500, help="node budget per move")
     parser.add_argument("--depth", type=int, default=64, help="depth cap per move")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--rate", type=float, default=1.0,
+                        help="step towards the winner, in perturbations (smaller for long runs)")
     parser.add_argument("--opening-plies", type=int, default=4)
     parser.add_argument("--max-plies", type=int, default=200)
     parser.add_argument("--verify", type=int, default=40, help="games tuned vs start")
@@ -134,7 +139,7 @@ def main(argv: list[str] | None = None) -> int:
     log(f"tuning {rules.name}: {args.iterations} iterations, {args.nodes} nodes a move")
     log("start " + _literal(start))
     tuned = spsa(rules, start, args.iterations, args.nodes, args.depth, args.seed,
-                 args.opening_plies, args.max_plies, log)
+                 args.opening_plies, args.max_plies, log, args.rate)
     if args.verify:
         points = verify(rules, tuned, start, args.verify, args.nodes, args.depth, args.seed,
                         args.opening_plies, args.max_plies, log)
