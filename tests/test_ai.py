@@ -252,26 +252,26 @@ def test_the_losing_side_sees_its_loss():
 # no open line for the king yet, but whatever black does the king reaches a square with
 # two open lines next move (the solver proves every one lost within two white moves).
 FAR_AHEAD_BUT_LOST = [
-    ("ashton", 2, "BB-------/-------B-/-----B-B-/-B-K----B/-----B---/---B-----/B---B--BB/"
-                  "W--------/---B----- b"),
-    ("opentafl", 2, "----B-B--/---B-----/B------B-/---------/B--K--B--/------B--/--------B/"
-                    "-------WB/--BBB--B- b"),
-    ("brainking", 2, "B-B------/---------/----B--B-/--B-B-B--/--B--B--B/--BB-----/B-K----B-/"
-                     "--W------/--------- b"),
-    ("berkeley", 2, "-B-B-----/-B-------/W--K----B/-----B---/-------B-/B--B-B-B-/BB---B---/"
-                    "---------/--------B b"),
-    ("nielsen", 2, "-------B-/---B-----/--B-BB---/---------/--BB----B/-------B-/---B----B/"
-                   "-WB----K-/-B----B-- b"),
+    ("ashton", "BB-------/-------B-/-----B-B-/-B-K----B/-----B---/---B-----/B---B--BB/"
+               "W--------/---B----- b"),
+    ("opentafl", "----B-B--/---B-----/B------B-/---------/B--K--B--/------B--/--------B/"
+                 "-------WB/--BBB--B- b"),
+    ("brainking", "B-B------/---------/----B--B-/--B-B-B--/--B--B--B/--BB-----/B-K----B-/"
+                  "--W------/--------- b"),
+    ("berkeley", "-B-B-----/-B-------/W--K----B/-----B---/-------B-/B--B-B-B-/BB---B---/"
+                 "---------/--------B b"),
+    ("nielsen", "-------B-/---B-----/--B-BB---/---------/--BB----B/-------B-/---B----B/"
+                "-WB----K-/-B----B-- b"),
 ]
 
 
-@pytest.mark.parametrize("rules,depth,text", FAR_AHEAD_BUT_LOST,
-                         ids=[rules for rules, _, _ in FAR_AHEAD_BUT_LOST])
-def test_a_big_lead_does_not_hide_an_escape_threat(rules, depth, text):
+@pytest.mark.parametrize("rules,text", FAR_AHEAD_BUT_LOST,
+                         ids=[rules for rules, _ in FAR_AHEAD_BUT_LOST])
+def test_a_big_lead_does_not_hide_an_escape_threat(rules, text):
     """The shallow pruning that trusts a big lead (a node far above beta is not searched)
     is not applied to black while the king can threaten to escape: a null-window search
-    of such a position, deep enough to see the double threat, proves the loss instead
-    of failing high on the material."""
+    of such a position, two plies deep (enough to see the double threat), proves the loss
+    instead of failing high on the material."""
     board = parse_position(text, RULES[rules])
     assert loses_within(board.copy(), 2, {})
     searcher = Searcher(Evaluator(weights_for(board.rules)))
@@ -279,7 +279,7 @@ def test_a_big_lead_does_not_hide_an_escape_threat(rules, depth, text):
     # One null-window node, as the search meets it below the root.
     searcher.board = board.copy()
     searcher.progress = Progress(searcher.board)
-    assert searcher._search(depth, -1, 0, 1) <= -MATE_BOUND
+    assert searcher._search(2, -1, 0, 1) <= -MATE_BOUND
 
 
 # -- never a loss in one that could be avoided -----------------------------------------------

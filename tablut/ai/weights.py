@@ -36,12 +36,15 @@ INITIAL = {
 """The hand-set weights, by feature, that the tuning runs recorded below started from
 ("initial"); ``tools/tune.py --start`` takes such a vector to tune from it again."""
 
+_BERKELEY = (100, -226, 6, -18, 45, -30, 7, -5, 5, -6, -125, -20, 39, 13, -16, 3, -12, -74, 1,
+             16, 76)
+"""Berkeley's weights, which OpenTafl's Tablut shares (see :data:`WEIGHTS`)."""
+
 WEIGHTS: dict[str, tuple[int, ...]] = {
     # tools/tune.py --rules berkeley --iterations 150 --nodes 1500 --seed 1 (tuned vs
     # initial 34/40, +301 Elo), then from there --iterations 500 --nodes 3000 --seed 7
     # --rate 0.25: 49/60 against the first tuning at 10,000 nodes a move (+260 Elo)
-    "berkeley": (100, -226, 6, -18, 45, -30, 7, -5, 5, -6, -125, -20, 39, 13, -16, 3, -12,
-                 -74, 1, 16, 76),
+    "berkeley": _BERKELEY,
     # tools/tune.py --rules brainking --iterations 150 --nodes 1500 --seed 1:
     # tuned vs initial 22/40 (+35 Elo; many draws by repetition in this rule set)
     "brainking": (100, -88, 14, 43, 141, 70, 3, -14, 11, -10, -137, 3, 15, 5, 1, -7, 4, -16,
@@ -58,8 +61,7 @@ WEIGHTS: dict[str, tuple[int, ...]] = {
     # berkeley's, its closest relative (OpenTafl's Tablut differs in the king's return to
     # the throne, repetitions and encirclement); berkeley's retuned weights scored 26.5/40
     # in opentafl rules against berkeley's first, at 10,000 nodes a move.
-    "opentafl": (100, -226, 6, -18, 45, -30, 7, -5, 5, -6, -125, -20, 39, 13, -16, 3, -12,
-                 -74, 1, 16, 76),
+    "opentafl": _BERKELEY,
 }
 """Tuned weights by rule-set name."""
 
