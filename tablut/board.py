@@ -396,20 +396,26 @@ class Board:
         because the search pushes only moves the generator produced.
         """
         frm, to = move
+        king = self.king
         self._stack.append(
-            (self.black, self.white, self.king, self.turn, self.hash, self.captured,
+            (self.black, self.white, king, self.turn, self.hash, self.captured,
              self.last_move_outcome)
         )
+        h = self.hash ^ Z_WHITE_TO_MOVE
+        captured = 0
+        outcome = None
         if self.turn == BLACK_TO_MOVE:
-            self.black ^= (1 << frm) | (1 << to)
-            h = self.hash ^ Z_WHITE_TO_MOVE ^ Z_BLACK[frm] ^ Z_BLACK[to]
-            captured, h, outcome = self._black_captures(to, h)
+            black = self.black ^ ((1 << frm) | (1 << to))
+            self.black = black
+            h ^= Z_BLACK[frm] ^ Z_BLACK[to]
+            # Most moves land beside no white piece: no capture to look for.
+            if NEIGHBOUR_MASKS[to] & (self.white | (1 << king if king >= 0 else 0)):
+                captured, h, outcome = self._black_captures(to, h)
+            if outcome is None and self.rules.encirclement and self._encircled():
+                outcome = _ENCIRCLED
         else:
-            h = self.hash ^ Z_WHITE_TO_MOVE
-            captured = 0
-            outcome = None
-            if frm == self.king:
-                self.king = to
+            if frm == king:
+                self.king = king = to
                 h ^= Z_KING[frm] ^ Z_KING[to]
                 armed = self.geometry.king_armed
             else:
@@ -418,7 +424,7 @@ class Board:
                 armed = True
             if armed and NEIGHBOUR_MASKS[to] & self.black:
                 captured, h = self._white_captures(to, h)
-            if self.geometry.escape >> self.king & 1:
+            if self.geometry.escape >> king & 1:
                 outcome = _ESCAPED
         self.turn ^= 1
         self.hash = h
@@ -464,28 +470,25 @@ class Board:
     # -- captures and the end of the game ------------------------------------------------
 
     def _black_captures(self, to: Square, h: int) -> tuple[Bitboard, int, Outcome | None]:
-        """The captures of the black piece that has just arrived on ``to``: the squares
-        emptied, the hash updated for them, and the end of the game they cause."""
+        """The captures of the black piece that has just arrived on ``to``, beside a white
+        piece: the squares emptied, the hash updated for them, and the king's capture if
+        it is one."""
         captured = 0
         outcome = None
         white = self.white
         king = self.king
-        geo = self.geometry
-        if NEIGHBOUR_MASKS[to] & (white | (1 << king if king >= 0 else 0)):
-            anvils = geo.anvils_against_white(self.black, king)
-            for _, near, far in NEIGHBOURS[to]:
-                if white >> near & 1:
-                    if far >= 0 and anvils >> far & 1:
-                        captured |= 1 << near
-                        h ^= Z_WHITE[near]
-                elif near == king and self._king_trapped(far):
+        anvils = self.geometry.anvils_against_white(self.black, king)
+        for _, near, far in NEIGHBOURS[to]:
+            if white >> near & 1:
+                if far >= 0 and anvils >> far & 1:
                     captured |= 1 << near
-                    h ^= Z_KING[near]
-                    self.king = NO_KING
-                    outcome = _KING_CAPTURED
-            self.white = white & ~captured
-        if outcome is None and self.rules.encirclement and self._encircled():
-            outcome = _ENCIRCLED
+                    h ^= Z_WHITE[near]
+            elif near == king and self._king_trapped(far):
+                captured |= 1 << near
+                h ^= Z_KING[near]
+                self.king = NO_KING
+                outcome = _KING_CAPTURED
+        self.white = white & ~captured
         return captured, h, outcome
 
     def _white_captures(self, to: Square, h: int) -> tuple[Bitboard, int]:

@@ -113,37 +113,36 @@ NEXT_TO_THRONE_BB: Bitboard = NEIGHBOUR_MASKS[THRONE]
 _NORTH, _EAST, _SOUTH, _WEST = RAY_MASKS
 
 
+_AT_OR_ABOVE: tuple[Bitboard, ...] = tuple(ALL & ~((1 << k) - 1) for k in range(SIZE * SIZE + 1))
+"""For each k, the squares numbered k and more."""
+
+
 def rook_targets(sq: Square, occupied: Bitboard) -> Bitboard:
     """The empty squares a rook on ``sq`` reaches through empty squares, in all directions.
 
     Unrolled by hand, one block per direction, because it is the move generator's hot path:
-    the nearest blocker on a north or east ray is its lowest set bit, on a south or west ray
-    its highest, and everything from the blocker on is cut off the ray.
+    the nearest blocker on a north or east ray is its lowest set bit b, and the ray's
+    squares before it are those below b; on a south or west ray it is the highest, and the
+    squares before it are those above.
     """
-    targets = 0
-    ray = _NORTH[sq]
-    blockers = ray & occupied
+    targets = _NORTH[sq]
+    blockers = targets & occupied
     if blockers:
-        first = (blockers & -blockers).bit_length() - 1
-        ray ^= _NORTH[first] | (1 << first)
-    targets |= ray
+        targets &= (blockers & -blockers) - 1
     ray = _EAST[sq]
     blockers = ray & occupied
     if blockers:
-        first = (blockers & -blockers).bit_length() - 1
-        ray ^= _EAST[first] | (1 << first)
+        ray &= (blockers & -blockers) - 1
     targets |= ray
     ray = _SOUTH[sq]
     blockers = ray & occupied
     if blockers:
-        first = blockers.bit_length() - 1
-        ray ^= _SOUTH[first] | (1 << first)
+        ray &= _AT_OR_ABOVE[blockers.bit_length()]
     targets |= ray
     ray = _WEST[sq]
     blockers = ray & occupied
     if blockers:
-        first = blockers.bit_length() - 1
-        ray ^= _WEST[first] | (1 << first)
+        ray &= _AT_OR_ABOVE[blockers.bit_length()]
     return targets | ray
 
 
@@ -189,59 +188,76 @@ def rook_reach(pieces: Bitboard, empty: Bitboard) -> Bitboard:
     return north | south | east | west
 
 
-# Three boards side by side in one int, LANE bits apart: the 9 bits between two boards
+# Four boards side by side in one int, LANE bits apart: the 9 bits between two boards
 # stay empty, so a piece sliding off one board's top or bottom row dies in the gap
 # instead of landing on the next board.
 _LANE = SIZE * SIZE + SIZE
-_OPEN_WEST3 = NOT_FILE_I | NOT_FILE_I << _LANE | NOT_FILE_I << 2 * _LANE
-_FILE_I3 = FILE_I | FILE_I << _LANE | FILE_I << 2 * _LANE
-_LANES3 = ALL | ALL << _LANE | ALL << 2 * _LANE
+_OPEN_WEST4 = sum(NOT_FILE_I << k * _LANE for k in range(4))
+_FILE_I4 = sum(FILE_I << k * _LANE for k in range(4))
+_LANES4 = sum(ALL << k * _LANE for k in range(4))
+_LANE3 = 3 * _LANE
 
 
-def rook_reach3(a: Bitboard, b: Bitboard, c: Bitboard, empty: Bitboard
-                ) -> tuple[Bitboard, Bitboard, Bitboard]:
+def rook_reach3_lines(a: Bitboard, b: Bitboard, c: Bitboard, empty: Bitboard,
+                      blockers: Bitboard,
+                      within: tuple[Bitboard, Bitboard, Bitboard, Bitboard]
+                      ) -> tuple[Bitboard, Bitboard, Bitboard,
+                                 Bitboard, Bitboard, Bitboard, Bitboard]:
     """The ``empty`` squares that rooks on ``a``, on ``b`` and on ``c`` reach in one move
-    (each set's own reach, plus the ``empty`` squares of the set itself).
+    (each set's own reach, plus the ``empty`` squares of the set itself); then, for each
+    direction (north, east, south, west), the squares whose whole ray that way is free
+    of ``blockers``, kept within that direction's mask of ``within``.
 
-    The three sets slide together, three boards packed in one int.  Three directions are
-    Kogge-Stone fills, four doubling steps whatever the length of the slides: a fixed 19
-    integer operations a direction for all three sets, where sliding one square a step
-    costs three for every square of the longest slide, set by set.  Eastwards a single
-    subtraction slides every piece at once.
+    The three sets slide together, three boards packed in one int, and the open rays
+    ride along as a fourth board: ``blockers`` sliding through every square, whose
+    shadow in each direction is where that direction's ray is blocked.  Three directions
+    are Kogge-Stone fills, four doubling steps whatever the length of the slides: a fixed
+    19 integer operations a direction for all four boards, where sliding one square a
+    step costs three for every square of the longest slide, set by set.  Eastwards a
+    single subtraction slides every piece at once.
     """
-    e = empty | empty << _LANE | empty << 2 * _LANE
-    g = a | b << _LANE | c << 2 * _LANE
-    p = e
-    x = g | p & (g << SIZE)
-    p &= p << SIZE
-    x |= p & (x << 2 * SIZE)
-    p &= p << 2 * SIZE
-    x |= p & (x << 4 * SIZE)
-    p &= p << 4 * SIZE
-    reach = x | p & (x << 8 * SIZE)
-    p = e
-    x = g | p & (g >> SIZE)
-    p &= p >> SIZE
-    x |= p & (x >> 2 * SIZE)
-    p &= p >> 2 * SIZE
-    x |= p & (x >> 4 * SIZE)
-    p &= p >> 4 * SIZE
-    reach |= x | p & (x >> 8 * SIZE)
+    e = empty | empty << _LANE | empty << 2 * _LANE | ALL << _LANE3
+    g = a | b << _LANE | c << 2 * _LANE | blockers << _LANE3
+    # p1, p2, p4: the squares with 1, 2, 4 empty squares southwards after them, which
+    # shifted are the same northwards.
+    x = g | e & (g << SIZE)
+    p1 = e & (e << SIZE)
+    x |= p1 & (x << 2 * SIZE)
+    p2 = p1 & (p1 << 2 * SIZE)
+    x |= p2 & (x << 4 * SIZE)
+    p4 = p2 & (p2 << 4 * SIZE)
+    x |= p4 & (x << 8 * SIZE)
+    # On the fourth board x holds the blockers and every square north of one: a square
+    # one row north of it has a blocker somewhere south.
+    south = within[2] & ~(x >> (_LANE3 - SIZE))
+    reach = x
+    x = g | e & (g >> SIZE)
+    x |= (p1 >> SIZE) & (x >> 2 * SIZE)
+    x |= (p2 >> 3 * SIZE) & (x >> 4 * SIZE)
+    x |= (p4 >> 7 * SIZE) & (x >> 8 * SIZE)
+    north = within[0] & ~(x >> (_LANE3 + SIZE))
+    reach |= x
     # Eastwards (towards higher bits) a subtraction does the whole slide: o - 2s borrows
     # from each slider's next square up to its first blocker, for every slider at once,
     # provided the sliders are blockers themselves; file i counts as a blocker too, so
-    # no borrow crosses into the next row.
-    o = (e ^ _LANES3) | g | _FILE_I3
-    reach |= o ^ (o - ((g & _OPEN_WEST3) << 1))
-    p = e & _OPEN_WEST3
+    # no borrow crosses into the next row.  On the fourth board that marks every square
+    # east of a blocker: those with a blocked ray west.
+    o = (e ^ _LANES4) | g | _FILE_I4
+    x = o ^ (o - ((g & _OPEN_WEST4) << 1))
+    west = within[3] & ~(x >> _LANE3)
+    reach |= x
+    p = e & _OPEN_WEST4
     x = g | p & (g >> 1)
     p &= p >> 1
     x |= p & (x >> 2)
     p &= p >> 2
     x |= p & (x >> 4)
     p &= p >> 4
-    reach = (reach | x | p & (x >> 8)) & e
-    return reach & ALL, reach >> _LANE & ALL, reach >> 2 * _LANE
+    x |= p & (x >> 8)
+    east = within[1] & ~(x >> (_LANE3 + 1))
+    reach = (reach | x) & e
+    return (reach & ALL, reach >> _LANE & ALL, reach >> 2 * _LANE & ALL,
+            north, east, south, west)
 
 
 def flood(seeds: Bitboard, free: Bitboard, stop: Bitboard = 0, goal: Bitboard = 0

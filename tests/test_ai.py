@@ -26,7 +26,6 @@ from tablut.ai.bits import (
 from tablut.ai.commands import match_command, search_command
 from tablut.ai.engine import forget_evaluations
 from tablut.ai.evaluate import FEATURES, Evaluator, features
-from tablut.ai.progress import Progress
 from tablut.ai.search import MATE, MATE_BOUND, Searcher
 from tablut.ai.weights import INITIAL, WEIGHTS, weights_for
 from tablut.board import Board
@@ -277,8 +276,7 @@ def test_a_big_lead_does_not_hide_an_escape_threat(rules, text):
     searcher = Searcher(Evaluator(weights_for(board.rules)))
     assert searcher.evaluate(board) >= 300
     # One null-window node, as the search meets it below the root.
-    searcher.board = board.copy()
-    searcher.progress = Progress(searcher.board)
+    searcher._take_root(board)
     assert searcher._search(2, -1, 0, 1) <= -MATE_BOUND
 
 

@@ -110,6 +110,13 @@ _EAST_1, _EAST_2, _EAST_4 = (_columns_from(k) for k in (1, 2, 4))
 _WEST_1, _WEST_2, _WEST_4 = (_columns_to(k) for k in (1, 2, 4))
 
 
+def escape_line_masks(corner_escape: bool) -> tuple[Bitboard, Bitboard, Bitboard, Bitboard]:
+    """For each direction (north, east, south, west), the squares from which a clear ray
+    that way ends on an escape square (the square itself not one): any square but the
+    edge it faces with edge escape, only squares along an edge with corner escape."""
+    return _CORNER_LINES if corner_escape else _EDGE_LINES
+
+
 def escape_lines(
     empty: Bitboard, corner_escape: bool
 ) -> tuple[Bitboard, Bitboard, Bitboard, Bitboard]:
@@ -119,7 +126,7 @@ def escape_lines(
     With edge escape that is any square whose ray to the edge is empty; with corner escape
     only squares on an edge row or file, whose ray along that edge ends in a corner.
     """
-    return _clear_lines(empty, _CORNER_LINES if corner_escape else _EDGE_LINES)
+    return _clear_lines(empty, escape_line_masks(corner_escape))
 
 
 _EDGE_LINES = (ALL & ~RANK_9, ALL & ~FILE_I, ALL & ~RANK_1, ALL & ~FILE_A)
@@ -168,6 +175,9 @@ def king_capture_squares(board: Board) -> Bitboard:
     kbit = 1 << king
     # geo.hostile_to_king(black, king), written out: this runs at every node.
     hostile = black | (geo.hostile_to_king_squares & ~kbit)
+    around = NEIGHBOUR_MASKS[king]
+    if not around & hostile:
+        return 0  # every capture needs a hostile side already: the usual case
     stoppable = geo.soldier_ok & ~(black | board.white | kbit)
     if geo.king_sides[king] == 2:
         # A sandwich: black lands on one side, the opposite side already hostile.
@@ -179,7 +189,6 @@ def king_capture_squares(board: Board) -> Bitboard:
             elif hostile >> b & 1 and stoppable >> a & 1:
                 squares |= 1 << a
         return squares
-    around = NEIGHBOUR_MASKS[king]
     if around.bit_count() != 4:
         return 0
     open_sides = around & ~hostile
@@ -272,6 +281,30 @@ def capture_destinations(board: Board, side: int) -> Bitboard:
     if side == 0:
         return sandwich_ends(white, geo.anvils_against_white(black, king)) & empty
     return sandwich_ends(black, geo.anvils_against_black(white, king)) & empty
+
+
+# Two boards side by side, LANE bits apart, for both sides' sandwiches at once: a
+# sandwich is a square, an enemy next to it and a hostile square beyond, and no enemy
+# stands in the 9 empty bits between the boards, so none straddles them.
+_LANE = SIZE * SIZE + SIZE
+_COLS_A_TO_G2 = _COLS_A_TO_G | _COLS_A_TO_G << _LANE
+_COLS_C_TO_I2 = _COLS_C_TO_I | _COLS_C_TO_I << _LANE
+_ALL2 = ALL | ALL << _LANE
+
+
+def both_sandwich_ends(white: Bitboard, against_white: Bitboard, black: Bitboard,
+                       against_black: Bitboard) -> tuple[Bitboard, Bitboard]:
+    """``sandwich_ends(white, against_white)`` and ``sandwich_ends(black, against_black)``,
+    computed together on two boards packed in one int (the evaluation asks for both at
+    every leaf)."""
+    enemies = white | black << _LANE
+    hostile = against_white | against_black << _LANE
+    out = (enemies >> SIZE) & (hostile >> 2 * SIZE)
+    out |= (enemies << SIZE) & (hostile << 2 * SIZE)
+    out |= (enemies >> 1) & (hostile >> 2) & _COLS_A_TO_G2
+    out |= (enemies << 1) & (hostile << 2) & _COLS_C_TO_I2
+    out &= _ALL2
+    return out & ALL, out >> _LANE
 
 
 def sandwich_ends(enemies: Bitboard, hostile: Bitboard) -> Bitboard:

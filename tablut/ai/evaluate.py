@@ -28,10 +28,15 @@ from ..squares import (
     Bitboard,
     flood,
     rook_reach,
-    rook_reach3,
+    rook_reach3_lines,
     rook_targets,
 )
-from .bits import escape_lines, king_capture_squares, sandwich_ends
+from .bits import (
+    both_sandwich_ends,
+    escape_line_masks,
+    escape_lines,
+    king_capture_squares,
+)
 
 FEATURES: tuple[str, ...] = (
     "white_guards",          # white soldiers on the board
@@ -97,11 +102,25 @@ def _unit_scorers(rules: Rules) -> tuple[Callable[..., float], ...]:
 def white_scorer(rules: Rules, weights: Sequence[float]) -> Callable[..., float]:
     """The weighted sum of the features (see :data:`FEATURES`) of a board of ``rules``,
     from white's side, as a function of the board (and of the king's capture squares,
-    :func:`tablut.ai.bits.king_capture_squares`, if the caller has them already).
+    :func:`tablut.ai.bits.king_capture_squares`, if the caller has them already)."""
+    return _scorer(rules, weights, None)
+
+
+def side_scorer(rules: Rules, weights: Sequence[float], offset: float
+                ) -> Callable[..., int]:
+    """:func:`white_scorer`'s sum plus ``offset``, truncated to an int and seen from the
+    side to move (negated when black is to move): what the search reads at its leaves."""
+    return _scorer(rules, weights, offset)
+
+
+def _scorer(rules: Rules, weights: Sequence[float], offset: float | None
+            ) -> Callable[..., float]:
+    """:func:`white_scorer` if ``offset`` is None, else :func:`side_scorer`.
 
     This runs at every leaf of the search, so it is one function with the weights and
     the rule set's squares bound in its closure, every feature a local and no vector
-    built: the rule set's branches are taken once, here, not at every leaf.
+    built: the rule set's branches are taken once, here, not at every leaf.  The side to
+    move's view is taken in the same function, not a wrapper: a call less at every leaf.
     """
     if len(weights) != N_FEATURES:
         raise ValueError(f"need {N_FEATURES} weights, got {len(weights)}")
@@ -112,6 +131,7 @@ def white_scorer(rules: Rules, weights: Sequence[float]) -> Callable[..., float]
     geo = geometry(rules)
     walled, walls, soldier_ok, corner_escape = (
         bool(geo.barrier), geo.walls, geo.soldier_ok, geo.corner_escape)
+    lines_within = escape_line_masks(corner_escape)
     king_ok = ALL & ~geo.king_forbidden
     escape_distance = tuple(w_escape_distance * d for d in
                             (_DIST_CORNER if corner_escape else _DIST_EDGE))
@@ -120,42 +140,44 @@ def white_scorer(rules: Rules, weights: Sequence[float]) -> Callable[..., float]
         geo.anvils_against_white, geo.anvils_against_black)
     king_armed = geo.king_armed
     encirclement = rules.encirclement
+    white_view = offset is None
 
-    def white_score(board: Board, capture_squares: Bitboard | None = None) -> float:
+    def score_board(board: Board, capture_squares: Bitboard | None = None) -> float:
         black = board.black
         white = board.white
         king = board.king
         if king < 0:
-            return w_guards * white.bit_count() + w_soldiers * black.bit_count()
+            score = w_guards * white.bit_count() + w_soldiers * black.bit_count()
+            return score if white_view else _seen_by_side_to_move(board, score + offset)
         kbit = 1 << king
         occupied = black | white | kbit
         empty = ALL ^ occupied
         if walled:
             k1 = rook_targets(king, occupied | walls[king]) & king_ok
             b_reach, w_reach, k2, king_free = _walled_reaches(geo, black, white, k1, empty)
+            # The escape lines, with the king's square empty: he does not block his own.
+            n, e, s, w = escape_lines(king_free | kbit, corner_escape)
         else:
             k1 = rook_targets(king, occupied) & king_ok
-            # One fill for the three reaches (the hot spot of the evaluation): black's,
-            # white's, and the king's second move, from the squares of his first.
-            b_reach, w_reach, k2 = rook_reach3(black, white, k1, empty)
-            b_reach &= soldier_ok
-            w_reach &= soldier_ok
-            king_free = empty
+            # One fill for the three reaches and the escape lines (the hot spot of the
+            # evaluation): black's, white's, the king's second move from the squares of
+            # his first, and the lines that only soldiers block (not the king himself).
+            b_reach, w_reach, k2, n, e, s, w = rook_reach3_lines(
+                black, white, k1, empty, black | white, lines_within)
+            b_reach, w_reach = b_reach & soldier_ok, w_reach & soldier_ok
         score = (w_guards * white.bit_count() + w_soldiers * black.bit_count()
                  + w_king_mobility * k1.bit_count()
                  + w_white_mobility * w_reach.bit_count()
                  + w_black_mobility * b_reach.bit_count()
                  + escape_distance[king]
                  + w_corner_guards * (black & _CORNER_DIAGONALS).bit_count())
-        # The escape lines, with the king's square empty: he does not block his own.
-        n, e, s, w = escape_lines(king_free | kbit, corner_escape)
         one = n | e | s | w
         if one:
             two = (n & (e | s | w)) | (e & (s | w)) | (s & w)
             score += (w_threat_squares * (k1 & one).bit_count()
                       + w_fork_squares * (k1 & two).bit_count()
-                      + w_open_lines * ((n >> king & 1) + (e >> king & 1)
-                                        + (s >> king & 1) + (w >> king & 1))
+                      + w_open_lines * ((n & kbit) + (e & kbit) + (s & kbit) + (w & kbit)
+                                        >> king)
                       + w_reach2_lines * (k2 & one & ~k1).bit_count()
                       + w_line_control * (one & b_reach).bit_count())
         around = NEIGHBOUR_MASKS[king]
@@ -166,18 +188,27 @@ def white_scorer(rules: Rules, weights: Sequence[float]) -> Callable[..., float]
         if capture_squares:
             score += (w_capture_squares * capture_squares.bit_count()
                       + w_capture_reached * (capture_squares & b_reach).bit_count())
-        white_hanging = (sandwich_ends(white, anvils_against_white(black, king))
-                         & empty & b_reach).bit_count()
-        black_hanging = (sandwich_ends(black, anvils_against_black(white, king))
-                         & empty & (w_reach | k1 if king_armed else w_reach)).bit_count()
+        white_ends, black_ends = both_sandwich_ends(
+            white, anvils_against_white(black, king), black, anvils_against_black(white, king))
+        white_hanging, black_hanging = (
+            (white_ends & empty & b_reach).bit_count(),
+            (black_ends & empty & (w_reach | k1 if king_armed else w_reach)).bit_count())
         score += w_white_hanging * white_hanging + w_black_hanging * black_hanging
         if encirclement:
             score += w_enclosed * _enclosed(black, white | kbit)
         if board.turn == WHITE_TO_MOVE:
-            return score + w_to_move + (w_capture_on_move if black_hanging else 0)
-        return score - w_to_move - (w_capture_on_move if white_hanging else 0)
+            score = score + w_to_move + (w_capture_on_move if black_hanging else 0)
+            return score if white_view else int(score + offset)
+        score = score - w_to_move - (w_capture_on_move if white_hanging else 0)
+        return score if white_view else -int(score + offset)
 
-    return white_score
+    return score_board
+
+
+def _seen_by_side_to_move(board: Board, white_score: float) -> int:
+    """``white_score`` truncated, from the side to move's point of view."""
+    value = int(white_score)
+    return value if board.turn == WHITE_TO_MOVE else -value
 
 
 def _walled_reaches(geo: RuleGeometry, black: int, white: int, k1: int, empty: int
@@ -220,13 +251,8 @@ class Evaluator:
         found = self._by_rules.get(rules.name)
         if found is not None:
             return found
-        white_score = white_scorer(rules, self.weights)
-        offset = -white_score(Board.start(rules))
-
-        def score(board: Board, capture_squares: Bitboard | None = None) -> int:
-            value = int(white_score(board, capture_squares) + offset)
-            return value if board.turn == WHITE_TO_MOVE else -value
-
+        offset = -white_scorer(rules, self.weights)(Board.start(rules))
+        score = side_scorer(rules, self.weights, offset)
         self._by_rules[rules.name] = score
         return score
 
@@ -236,4 +262,4 @@ class Evaluator:
         return self.for_rules(board.rules)(board, capture_squares)
 
 
-__all__ = ["FEATURES", "N_FEATURES", "Evaluator", "features", "white_scorer"]
+__all__ = ["FEATURES", "N_FEATURES", "Evaluator", "features", "side_scorer", "white_scorer"]

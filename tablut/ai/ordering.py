@@ -200,11 +200,13 @@ def _opponent_wins_at_once(board: Board) -> bool:
     return black_can_capture_king(board)
 
 
-def _captures(board: Board, turn: int, occupied: Bitboard) -> Iterator[Move]:
-    """The side to move's moves that capture a soldier."""
+def _captures(board: Board, turn: int, occupied: Bitboard) -> list[Move]:
+    """The side to move's moves that capture a soldier (a list: there are few, and a
+    generator inside the ordering's generator costs a frame switch a move)."""
     caps = capture_destinations(board, turn)
+    moves: list[Move] = []
     if not caps:
-        return
+        return moves
     king = board.king
     geo = board.geometry
     walls = geo.walls_if_any
@@ -223,7 +225,8 @@ def _captures(board: Board, turn: int, occupied: Bitboard) -> Iterator[Move]:
                 continue
             movers = armed & (1 << king)
         for frm in movers_to(to, occupied, movers, walls):
-            yield frm, to
+            moves.append((frm, to))
+    return moves
 
 
 def _around_mask(sq: int) -> int:

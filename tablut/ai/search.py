@@ -177,6 +177,7 @@ class Searcher:
         self._ext_limit = MAX_PLY
         self.board: Board | None = None
         self.progress = Progress(Board())
+        self._fade_from = QUIET_PLIES - self.progress.longest
         self._eval_cache: dict[int, int] = {} if evaluations is None else evaluations
 
     # -- the driver ------------------------------------------------------------------
@@ -198,8 +199,7 @@ class Searcher:
         (a :func:`time.perf_counter` value) are reached.  Yields nothing if the game is over.
         """
         start = time.perf_counter() if start is None else start
-        self.board = board = board.copy()
-        self.progress = Progress(board)
+        board = self._take_root(board)
         self.nodes = 0
         self.seldepth = 0
         self._node_limit = node_limit
@@ -230,6 +230,14 @@ class Searcher:
             if abs(score) >= MATE_BOUND and depth >= MATE - abs(score) + 1:
                 return  # a forced result, proven with everything searched to its end
             self.order.age()
+
+    def _take_root(self, board: Board) -> Board:
+        """Make a copy of ``board`` the root of the tree searched next; the copy."""
+        self.board = board = board.copy()
+        self.progress = Progress(board)
+        # No leaf nearer the root than this can have a lead to fade.
+        self._fade_from = QUIET_PLIES - self.progress.longest
+        return board
 
     def _check(self) -> None:
         if self._node_limit is not None and self.nodes >= self._node_limit:
@@ -465,9 +473,8 @@ class Searcher:
             if len(self._eval_cache) >= EVAL_CACHE_SIZE:
                 self._eval_cache.clear()
             self._eval_cache[key] = score
-        progress = self.progress
-        if progress.longest + ply > QUIET_PLIES:
-            return progress.scaled(board, ply, score)
+        if ply > self._fade_from:
+            return self.progress.scaled(board, ply, score)
         return score
 
 
