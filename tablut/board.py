@@ -25,7 +25,6 @@ from .rules import DEFAULT_RULES, RepetitionOutcome, Rules
 from .side import BLACK_TO_MOVE, SIDES, Side
 from .squares import (
     ALL,
-    EDGES_BB,
     NEIGHBOUR_MASKS,
     NEIGHBOURS,
     RAY_MASKS,
@@ -33,7 +32,7 @@ from .squares import (
     THRONE,
     Bitboard,
     Square,
-    flood,
+    open_to_an_edge,
     rook_targets,
     sliding_reach,
     square_name,
@@ -520,9 +519,7 @@ class Board:
     def _encircled(self) -> bool:
         """Whether no white piece can reach an edge without crossing a black piece."""
         whites = self.white | (1 << self.king if self.king >= 0 else 0)
-        # Flood inwards from the edges; it stops as soon as it meets a white piece, which
-        # in most positions is within a step or two.
-        return not flood(EDGES_BB, ALL & ~self.black, whites) & whites
+        return not whites & open_to_an_edge(self.black)
 
     def outcome(self) -> Outcome | None:
         """How the game has ended in this position, or None while it goes on.

@@ -280,3 +280,22 @@ def flood(seeds: Bitboard, free: Bitboard, stop: Bitboard = 0, goal: Bitboard = 
             break
         reach = grown
     return reach
+
+
+_OPEN_TO_AN_EDGE: dict[Bitboard, Bitboard] = {}
+_OPEN_TO_AN_EDGE_SIZE = 50_000
+
+
+def open_to_an_edge(black: Bitboard) -> Bitboard:
+    """The squares connected to an edge without crossing a square of ``black``: those a
+    piece could walk out from (the encirclement rule's question).  Remembered by
+    ``black``, in bounded memory: every white move leaves the black pieces where they
+    were, so a search meets the same black pieces again and again (the evaluation's
+    calls find two answers in three already known)."""
+    region = _OPEN_TO_AN_EDGE.get(black)
+    if region is None:
+        region = flood(EDGES_BB, ALL & ~black)
+        if len(_OPEN_TO_AN_EDGE) >= _OPEN_TO_AN_EDGE_SIZE:
+            _OPEN_TO_AN_EDGE.clear()
+        _OPEN_TO_AN_EDGE[black] = region
+    return region

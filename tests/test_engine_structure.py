@@ -26,8 +26,10 @@ from tablut.squares import (
     ALL,
     EDGES_BB,
     flood,
+    open_to_an_edge,
     parse_square,
     rook_reach,
+    rook_reach3_lines,
     rook_targets,
     sliding_reach,
     squares_of,
@@ -116,6 +118,83 @@ def test_rook_reach_is_every_rook_move_at_once() -> None:
         assert rook_reach(b.black, empty) == expected
         north, south, east, west = sliding_reach(b.black, empty)
         assert north | south | east | west == expected
+
+
+def _walk(sq: int, occupied: int, dr: int, dc: int) -> list[int]:
+    """The squares from ``sq`` in direction (dr, dc) up to the first occupied one or the
+    edge, one step at a time: the slow, obvious reference for the fills."""
+    row, col = divmod(sq, 9)
+    squares = []
+    while 0 <= row + dr < 9 and 0 <= col + dc < 9:
+        row, col = row + dr, col + dc
+        if occupied >> (row * 9 + col) & 1:
+            break
+        squares.append(row * 9 + col)
+    return squares
+
+
+_DIRECTIONS = ((1, 0), (0, 1), (-1, 0), (0, -1))  # north, east, south, west: up the bits first
+
+
+def test_rook_targets_walks_each_ray_to_its_first_blocker() -> None:
+    rng = random.Random(11)
+    for _ in range(3000):
+        occupied = rng.getrandbits(81) & rng.getrandbits(81)
+        sq = rng.randrange(81)
+        expected = sum(1 << t for dr, dc in _DIRECTIONS for t in _walk(sq, occupied, dr, dc))
+        assert rook_targets(sq, occupied) == expected, (sq, occupied)
+
+
+@pytest.mark.parametrize("rules", sorted(RULES))
+def test_the_packed_fill_gives_each_reach_and_each_open_ray(rules: str) -> None:
+    """rook_reach3_lines, the evaluation's one fill for three reaches and the escape
+    lines, against the reaches piece by piece and the rays square by square."""
+    for b in _random_boards(rules, 30, seed=5):
+        occupied = b.occupied
+        empty = ALL & ~occupied
+        k1 = rook_targets(b.king, occupied)
+        within = bits.escape_line_masks(b.geometry.corner_escape)
+        blockers = b.black | b.white
+        *reaches, north, east, south, west = rook_reach3_lines(
+            b.black, b.white, k1, empty, blockers, within)
+        for pieces, reach in zip((b.black, b.white, k1), reaches, strict=True):
+            expected = pieces & empty
+            for sq in squares_of(pieces):
+                expected |= rook_targets(sq, occupied)
+            assert reach == expected, (b, pieces)
+        for (dr, dc), lines, mask in zip(_DIRECTIONS, (north, east, south, west), within,
+                                         strict=True):
+            expected = 0
+            for sq in squares_of(mask):
+                row, col = divmod(sq, 9)
+                length = (8 - row if dr > 0 else row if dr < 0 else
+                          8 - col if dc > 0 else col)
+                if len(_walk(sq, blockers, dr, dc)) == length:
+                    expected |= 1 << sq
+            assert lines == expected, (b, dr, dc)
+        assert (north, east, south, west) == bits.escape_lines(ALL & ~blockers,
+                                                               b.geometry.corner_escape)
+
+
+@pytest.mark.parametrize("rules", sorted(RULES))
+def test_both_sides_sandwiches_packed_equal_each_side_alone(rules: str) -> None:
+    for b in _random_boards(rules, 40, seed=9):
+        geo = b.geometry
+        against_white = geo.anvils_against_white(b.black, b.king)
+        against_black = geo.anvils_against_black(b.white, b.king)
+        assert bits.both_sandwich_ends(b.white, against_white, b.black, against_black) == (
+            bits.sandwich_ends(b.white, against_white), bits.sandwich_ends(b.black, against_black))
+
+
+def test_the_region_open_to_an_edge_is_the_flood_and_is_remembered() -> None:
+    rng = random.Random(13)
+    for _ in range(300):
+        black = rng.getrandbits(81) & rng.getrandbits(81) & rng.getrandbits(81)
+        expected = flood(EDGES_BB, ALL & ~black)
+        assert open_to_an_edge(black) == expected
+        assert open_to_an_edge(black) == expected  # the remembered answer
+    ring = _bb("c3 d3 e3 c4 e4 c5 d5 e5")
+    assert not open_to_an_edge(ring) >> parse_square("d4") & 1
 
 
 def test_flood_grows_through_free_squares_and_stops_early() -> None:

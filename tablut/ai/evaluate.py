@@ -22,11 +22,10 @@ from ..rules import Rules
 from ..side import WHITE_TO_MOVE
 from ..squares import (
     ALL,
-    EDGES_BB,
     NEIGHBOUR_MASKS,
     SIZE,
     Bitboard,
-    flood,
+    open_to_an_edge,
     rook_reach,
     rook_reach3_lines,
     rook_targets,
@@ -223,7 +222,7 @@ def _walled_reaches(geo: RuleGeometry, black: int, white: int, k1: int, empty: i
 
 def _enclosed(black: int, whites: int) -> int:
     """White pieces that cannot reach an edge without crossing a black piece."""
-    return (whites & ~flood(EDGES_BB, ALL & ~black, goal=whites)).bit_count()
+    return (whites & ~open_to_an_edge(black)).bit_count()
 
 
 class Evaluator:
