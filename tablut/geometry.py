@@ -91,6 +91,10 @@ class RuleGeometry:
             them (camps; the throne, where occupied it is hostile as well as empty).
         hostile_to_black: squares that act as an enemy to a black soldier whatever stands
             on them (camps, maybe less their middle squares).
+        white_anvils_by_king: for each square of the king, and last (index -1, the
+            king's square once he is captured) for no king, the squares besides the black
+            pieces that capture a white guard (see :meth:`anvils_against_white`).
+        black_anvils_by_king: the same for a black soldier, besides the white guards.
     """
 
     escape: Bitboard
@@ -111,6 +115,8 @@ class RuleGeometry:
     walls_if_any: tuple[Bitboard, ...] | None
     hostile_to_white: Bitboard
     hostile_to_black: Bitboard
+    white_anvils_by_king: tuple[Bitboard, ...]
+    black_anvils_by_king: tuple[Bitboard, ...]
 
     # The far side of a sandwich.  Each answer is a bitboard for the whole board, so a
     # capture test is one AND, and the board and the computer player ask the same thing.
@@ -119,8 +125,7 @@ class RuleGeometry:
         """The squares that capture a white guard between them and a black piece arriving
         on his other side: black pieces and the hostile squares, with the king where he
         stands (``king`` is -1 once he is captured)."""
-        kbit = 1 << king if king >= 0 else 0
-        anvils = black | self.hostile_to_white | (self.hostile_empty & ~kbit)
+        anvils = black | self.white_anvils_by_king[king]
         if (king == THRONE and self.throne_hostile_to_white_when_three_black
                 and (black & NEXT_TO_THRONE_BB).bit_count() >= 3):
             anvils |= THRONE_BB
@@ -129,11 +134,7 @@ class RuleGeometry:
     def anvils_against_black(self, white: Bitboard, king: Square) -> Bitboard:
         """The squares that capture a black piece between them and a white piece arriving
         on his other side: white guards, the king if he is armed, and the hostile squares."""
-        kbit = 1 << king if king >= 0 else 0
-        anvils = white | self.hostile_to_black | (self.hostile_empty & ~kbit)
-        if self.king_armed:
-            anvils |= kbit
-        return anvils
+        return white | self.black_anvils_by_king[king]
 
     def soldier_reach(self, soldiers: Bitboard, empty: Bitboard) -> Bitboard:
         """The squares that the soldiers on ``soldiers`` may move to, ``empty`` being the
@@ -194,6 +195,16 @@ def _walls(rules: Rules) -> tuple[Bitboard, ...]:
     return tuple(barrier & ~own[sq] for sq in SQUARES)
 
 
+def _anvils_by_king(hostile: Bitboard, hostile_empty: Bitboard, king_armed: bool
+                    ) -> tuple[Bitboard, ...]:
+    """For each square of the king, then for no king, the squares that capture a soldier
+    besides the enemy soldiers: ``hostile`` ones, ``hostile_empty`` ones unless the king
+    stands there, and the king's own if he is ``king_armed``.  Looked up, not computed,
+    because every capture test and every evaluation asks."""
+    return tuple(hostile | (hostile_empty & ~(1 << sq)) | ((1 << sq) if king_armed else 0)
+                 for sq in SQUARES) + (hostile | hostile_empty,)
+
+
 def _make_geometry(rules: Rules) -> RuleGeometry:
     corner_escape = rules.escape is Escape.CORNER
     soldier_forbidden = THRONE_BB | (CORNERS_BB if rules.corners_restricted else 0)
@@ -202,15 +213,18 @@ def _make_geometry(rules: Rules) -> RuleGeometry:
     # The king never enters a camp, so no camp square is an escape square.
     escape = (CORNERS_BB if corner_escape else EDGES_BB) & ~camps
     walls = _walls(rules)
+    # Nobody but the king stops on the throne, so "the throne and not the king" is
+    # "the empty throne".
+    hostile_empty = (THRONE_BB if rules.empty_throne_hostile else 0) | hostile_corners
+    hostile_to_white = camps | (THRONE_BB if rules.occupied_throne_hostile_to_white else 0)
+    hostile_to_black = camps & ~(0 if rules.camp_centres_hostile_to_black else CAMP_CENTRES_BB)
     return RuleGeometry(
         escape=escape,
         corner_escape=corner_escape,
         soldier_forbidden=soldier_forbidden,
         soldier_ok=ALL & ~soldier_forbidden,
         king_forbidden=0 if rules.king_may_reenter_throne else THRONE_BB,
-        # Nobody but the king stops on the throne, so "the throne and not the king" is
-        # "the empty throne".
-        hostile_empty=(THRONE_BB if rules.empty_throne_hostile else 0) | hostile_corners,
+        hostile_empty=hostile_empty,
         hostile_to_king_squares=(THRONE_BB if rules.throne_hostile_to_king else 0)
         | hostile_corners | camps,
         king_sides=tuple(
@@ -230,9 +244,10 @@ def _make_geometry(rules: Rules) -> RuleGeometry:
         barrier=_barrier(rules),
         walls=walls,
         walls_if_any=walls if _barrier(rules) else None,
-        hostile_to_white=camps | (THRONE_BB if rules.occupied_throne_hostile_to_white else 0),
-        hostile_to_black=camps & ~(0 if rules.camp_centres_hostile_to_black
-                                   else CAMP_CENTRES_BB),
+        hostile_to_white=hostile_to_white,
+        hostile_to_black=hostile_to_black,
+        white_anvils_by_king=_anvils_by_king(hostile_to_white, hostile_empty, False),
+        black_anvils_by_king=_anvils_by_king(hostile_to_black, hostile_empty, rules.king_armed),
     )
 
 
