@@ -60,46 +60,62 @@ def movers_to(sq: Square, occupied: Bitboard, pieces: Bitboard,
     :class:`tablut.geometry.RuleGeometry`'s, for rules with camps or a throne nobody
     crosses) leaves out the pieces whose way there is walled.
     """
+    return [frm for frm, _ in moves_onto(1 << sq, occupied, pieces, walls)]
+
+
+def moves_onto(targets: Bitboard, occupied: Bitboard, pieces: Bitboard,
+               walls: tuple[Bitboard, ...] | None = None) -> list[tuple[Square, Square]]:
+    """The moves of ``pieces`` that stop on a square of ``targets`` (empty squares), by
+    target square (lowest first), then north, east, south, west of it: the first piece
+    met that way, unless ``walls`` (as for :func:`movers_to`) stand in its way."""
     if walls is not None:
-        return _walled_movers_to(sq, occupied, pieces, walls)
+        return _walled_moves_onto(targets, occupied, pieces, walls)
     # Unrolled, one block per direction, as in reached(): move ordering asks this often.
-    found = []
-    blockers = _NORTH[sq] & occupied
-    if blockers:
-        first = blockers & -blockers
-        if first & pieces:
-            found.append(first.bit_length() - 1)
-    blockers = _EAST[sq] & occupied
-    if blockers:
-        first = blockers & -blockers
-        if first & pieces:
-            found.append(first.bit_length() - 1)
-    blockers = _SOUTH[sq] & occupied
-    if blockers:
-        frm = blockers.bit_length() - 1
-        if pieces >> frm & 1:
-            found.append(frm)
-    blockers = _WEST[sq] & occupied
-    if blockers:
-        frm = blockers.bit_length() - 1
-        if pieces >> frm & 1:
-            found.append(frm)
-    return found
-
-
-def _walled_movers_to(sq: Square, occupied: Bitboard, pieces: Bitboard,
-                      walls: tuple[Bitboard, ...]) -> list[Square]:
-    """:func:`movers_to` where ``walls`` stand."""
-    found = []
-    for d in range(4):
-        blockers = RAY_MASKS[d][sq] & occupied
+    moves = []
+    while targets:
+        low = targets & -targets
+        targets ^= low
+        to = low.bit_length() - 1
+        blockers = _NORTH[to] & occupied
         if blockers:
-            first = (blockers & -blockers) if d < 2 else 1 << (blockers.bit_length() - 1)
+            first = blockers & -blockers
             if first & pieces:
-                frm = first.bit_length() - 1
-                if not _walled(sq, frm, d, walls[frm]):
-                    found.append(frm)
-    return found
+                moves.append((first.bit_length() - 1, to))
+        blockers = _EAST[to] & occupied
+        if blockers:
+            first = blockers & -blockers
+            if first & pieces:
+                moves.append((first.bit_length() - 1, to))
+        blockers = _SOUTH[to] & occupied
+        if blockers:
+            frm = blockers.bit_length() - 1
+            if pieces >> frm & 1:
+                moves.append((frm, to))
+        blockers = _WEST[to] & occupied
+        if blockers:
+            frm = blockers.bit_length() - 1
+            if pieces >> frm & 1:
+                moves.append((frm, to))
+    return moves
+
+
+def _walled_moves_onto(targets: Bitboard, occupied: Bitboard, pieces: Bitboard,
+                       walls: tuple[Bitboard, ...]) -> list[tuple[Square, Square]]:
+    """:func:`moves_onto` where ``walls`` stand."""
+    moves = []
+    while targets:
+        low = targets & -targets
+        targets ^= low
+        to = low.bit_length() - 1
+        for d in range(4):
+            blockers = RAY_MASKS[d][to] & occupied
+            if blockers:
+                first = (blockers & -blockers) if d < 2 else 1 << (blockers.bit_length() - 1)
+                if first & pieces:
+                    frm = first.bit_length() - 1
+                    if not _walled(to, frm, d, walls[frm]):
+                        moves.append((frm, to))
+    return moves
 
 
 def _walled(sq: Square, frm: Square, d: int, walls: Bitboard) -> bool:

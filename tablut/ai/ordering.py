@@ -25,7 +25,7 @@ from .bits import (
     capture_destinations,
     escape_lines,
     king_escape_targets,
-    movers_to,
+    moves_onto,
 )
 
 _ALL_MOVES: tuple[Move, ...] = tuple((frm, to) for frm in SQUARES for to in SQUARES)
@@ -66,7 +66,7 @@ class MoveOrder:
     def parries(self, board: Board, blocks: Bitboard, occupied: Bitboard,
                 tt_move: Move | None) -> list[Move]:
         """Black's moves onto the king's one open line: the only moves that stop his escape."""
-        moves = _moves_from(board.black, blocks, occupied, board.geometry.walls_if_any)
+        moves = moves_onto(blocks, occupied, board.black, board.geometry.walls_if_any)
         if len(moves) > 1:
             hist = self.history[BLACK_TO_MOVE]
             caps = capture_destinations(board, BLACK_TO_MOVE)
@@ -146,8 +146,8 @@ def _black_urgent(board: Board, occupied: Bitboard) -> tuple[list[Move], ...]:
     ok = geo.soldier_ok & ~occupied
     near_king = (NEIGHBOUR_MASKS[king] | _AROUND[king]) & ok
     king_reach = rook_targets(king, occupied | geo.walls[king]) & ok & ~near_king
-    return (_moves_from(black, near_king, occupied, walls),
-            _moves_from(black, king_reach, occupied, walls))
+    return (moves_onto(near_king, occupied, black, walls),
+            moves_onto(king_reach, occupied, black, walls))
 
 
 def _moves_to(frm: int, targets: Bitboard) -> list[Move]:
@@ -157,20 +157,6 @@ def _moves_to(frm: int, targets: Bitboard) -> list[Move]:
         low = targets & -targets
         targets ^= low
         moves.append((frm, low.bit_length() - 1))
-    return moves
-
-
-def _moves_from(pieces: Bitboard, targets: Bitboard, occupied: Bitboard,
-                walls: tuple[Bitboard, ...] | None) -> list[Move]:
-    """The moves of ``pieces`` that stop on a square of ``targets`` (empty squares), none
-    through ``walls`` (see :func:`tablut.ai.bits.movers_to`)."""
-    moves = []
-    while targets:
-        low = targets & -targets
-        targets ^= low
-        to = low.bit_length() - 1
-        for frm in movers_to(to, occupied, pieces, walls):
-            moves.append((frm, to))
     return moves
 
 
@@ -224,8 +210,7 @@ def _captures(board: Board, turn: int, occupied: Bitboard) -> list[Move]:
             if turn == BLACK_TO_MOVE or geo.king_forbidden >> to & 1:
                 continue
             movers = armed & (1 << king)
-        for frm in movers_to(to, occupied, movers, walls):
-            moves.append((frm, to))
+        moves += moves_onto(low, occupied, movers, walls)
     return moves
 
 

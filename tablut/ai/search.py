@@ -464,15 +464,16 @@ class Searcher:
         the same leaves again.  One function, not two, because it runs at most nodes.
         """
         key = board.hash
-        score = self._eval_cache.get(key)
+        cache = self._eval_cache
+        score = cache.get(key)
         if score is None:
             score = self.evaluate(board, capture_squares)
             if self.noise:
                 n = self.noise
                 score += ((key ^ self.noise_key) * 0x9E3779B97F4A7C15 >> 64) % (2 * n + 1) - n
-            if len(self._eval_cache) >= EVAL_CACHE_SIZE:
-                self._eval_cache.clear()
-            self._eval_cache[key] = score
+            if len(cache) >= EVAL_CACHE_SIZE:
+                cache.clear()
+            cache[key] = score
         if ply > self._fade_from:
             return self.progress.scaled(board, ply, score)
         return score
