@@ -195,7 +195,13 @@ _LANE = SIZE * SIZE + SIZE
 _OPEN_WEST4 = sum(NOT_FILE_I << k * _LANE for k in range(4))
 _FILE_I4 = sum(FILE_I << k * _LANE for k in range(4))
 _LANES4 = sum(ALL << k * _LANE for k in range(4))
+_LANE2 = 2 * _LANE
 _LANE3 = 3 * _LANE
+_ALL_IN_LANE3 = ALL << _LANE3
+# Shifts by whole rows, named once: an expression such as 2 * SIZE is computed again at
+# every call (the compiler folds only literals), and the fill below runs at every leaf.
+_ROWS2, _ROWS3, _ROWS4, _ROWS7, _ROWS8 = (k * SIZE for k in (2, 3, 4, 7, 8))
+_LANE3_LESS_ROW, _LANE3_AND_ROW, _LANE3_AND_1 = _LANE3 - SIZE, _LANE3 + SIZE, _LANE3 + 1
 
 
 def rook_reach3_lines(a: Bitboard, b: Bitboard, c: Bitboard, empty: Bitboard,
@@ -216,26 +222,26 @@ def rook_reach3_lines(a: Bitboard, b: Bitboard, c: Bitboard, empty: Bitboard,
     step costs three for every square of the longest slide, set by set.  Eastwards a
     single subtraction slides every piece at once.
     """
-    e = empty | empty << _LANE | empty << 2 * _LANE | ALL << _LANE3
-    g = a | b << _LANE | c << 2 * _LANE | blockers << _LANE3
+    e = empty | empty << _LANE | empty << _LANE2 | _ALL_IN_LANE3
+    g = a | b << _LANE | c << _LANE2 | blockers << _LANE3
     # p1, p2, p4: the squares with 1, 2, 4 empty squares southwards after them, which
     # shifted are the same northwards.
     x = g | e & (g << SIZE)
     p1 = e & (e << SIZE)
-    x |= p1 & (x << 2 * SIZE)
-    p2 = p1 & (p1 << 2 * SIZE)
-    x |= p2 & (x << 4 * SIZE)
-    p4 = p2 & (p2 << 4 * SIZE)
-    x |= p4 & (x << 8 * SIZE)
+    x |= p1 & (x << _ROWS2)
+    p2 = p1 & (p1 << _ROWS2)
+    x |= p2 & (x << _ROWS4)
+    p4 = p2 & (p2 << _ROWS4)
+    x |= p4 & (x << _ROWS8)
     # On the fourth board x holds the blockers and every square north of one: a square
     # one row north of it has a blocker somewhere south.
-    south = within[2] & ~(x >> (_LANE3 - SIZE))
+    south = within[2] & ~(x >> _LANE3_LESS_ROW)
     reach = x
     x = g | e & (g >> SIZE)
-    x |= (p1 >> SIZE) & (x >> 2 * SIZE)
-    x |= (p2 >> 3 * SIZE) & (x >> 4 * SIZE)
-    x |= (p4 >> 7 * SIZE) & (x >> 8 * SIZE)
-    north = within[0] & ~(x >> (_LANE3 + SIZE))
+    x |= (p1 >> SIZE) & (x >> _ROWS2)
+    x |= (p2 >> _ROWS3) & (x >> _ROWS4)
+    x |= (p4 >> _ROWS7) & (x >> _ROWS8)
+    north = within[0] & ~(x >> _LANE3_AND_ROW)
     reach |= x
     # Eastwards (towards higher bits) a subtraction does the whole slide: o - 2s borrows
     # from each slider's next square up to its first blocker, for every slider at once,
@@ -254,9 +260,9 @@ def rook_reach3_lines(a: Bitboard, b: Bitboard, c: Bitboard, empty: Bitboard,
     x |= p & (x >> 4)
     p &= p >> 4
     x |= p & (x >> 8)
-    east = within[1] & ~(x >> (_LANE3 + 1))
+    east = within[1] & ~(x >> _LANE3_AND_1)
     reach = (reach | x) & e
-    return (reach & ALL, reach >> _LANE & ALL, reach >> 2 * _LANE & ALL,
+    return (reach & ALL, reach >> _LANE & ALL, reach >> _LANE2 & ALL,
             north, east, south, west)
 
 

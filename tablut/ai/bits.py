@@ -33,6 +33,9 @@ from ..squares import (
 
 _COLS_A_TO_G: Bitboard = ALL & ~FILE_I & ~(FILE_I >> 1)
 _COLS_C_TO_I: Bitboard = ALL & ~FILE_A & ~(FILE_A << 1)
+# Shifts by whole rows, named once: an expression such as 2 * SIZE is computed again at
+# every call (the compiler folds only literals), and these helpers run at every node.
+_ROWS2, _ROWS4 = 2 * SIZE, 4 * SIZE
 
 _NORTH, _EAST, _SOUTH, _WEST = RAY_MASKS
 
@@ -194,12 +197,12 @@ def _clear_lines(empty: Bitboard, within: tuple[Bitboard, Bitboard, Bitboard, Bi
     occupied = ALL & ~empty
     x = occupied >> SIZE
     x |= x >> SIZE
-    x |= x >> 2 * SIZE
-    north = within[0] & ~(x | x >> 4 * SIZE)
+    x |= x >> _ROWS2
+    north = within[0] & ~(x | x >> _ROWS4)
     x = occupied << SIZE
     x |= x << SIZE
-    x |= x << 2 * SIZE
-    south = within[2] & ~(x | x << 4 * SIZE)
+    x |= x << _ROWS2
+    south = within[2] & ~(x | x << _ROWS4)
     x = occupied >> 1 & _WEST_1
     x |= x >> 1 & _WEST_1
     x |= x >> 2 & _WEST_2
@@ -346,8 +349,8 @@ def both_sandwich_ends(white: Bitboard, against_white: Bitboard, black: Bitboard
     every leaf)."""
     enemies = white | black << _LANE
     hostile = against_white | against_black << _LANE
-    out = (enemies >> SIZE) & (hostile >> 2 * SIZE)
-    out |= (enemies << SIZE) & (hostile << 2 * SIZE)
+    out = (enemies >> SIZE) & (hostile >> _ROWS2)
+    out |= (enemies << SIZE) & (hostile << _ROWS2)
     out |= (enemies >> 1) & (hostile >> 2) & _COLS_A_TO_G2
     out |= (enemies << 1) & (hostile << 2) & _COLS_C_TO_I2
     out &= _ALL2
@@ -356,8 +359,8 @@ def both_sandwich_ends(white: Bitboard, against_white: Bitboard, black: Bitboard
 
 def sandwich_ends(enemies: Bitboard, hostile: Bitboard) -> Bitboard:
     """Squares t with an enemy next to t and a hostile square beyond it, in a straight line."""
-    out = (enemies >> SIZE) & (hostile >> 2 * SIZE)
-    out |= (enemies << SIZE) & (hostile << 2 * SIZE)
+    out = (enemies >> SIZE) & (hostile >> _ROWS2)
+    out |= (enemies << SIZE) & (hostile << _ROWS2)
     out |= (enemies >> 1) & (hostile >> 2) & _COLS_A_TO_G
     out |= (enemies << 1) & (hostile << 2) & _COLS_C_TO_I
     return out & ALL

@@ -149,7 +149,7 @@ def _scorer(rules: Rules, weights: Sequence[float], offset: float | None
             score = w_guards * white.bit_count() + w_soldiers * black.bit_count()
             return score if white_view else _seen_by_side_to_move(board, score + offset)
         kbit = 1 << king
-        occupied = black | white | kbit
+        occupied = (soldiers := black | white) | kbit
         empty = ALL ^ occupied
         if walled:
             k1 = rook_targets(king, occupied | walls[king]) & king_ok
@@ -162,7 +162,7 @@ def _scorer(rules: Rules, weights: Sequence[float], offset: float | None
             # evaluation): black's, white's, the king's second move from the squares of
             # his first, and the lines that only soldiers block (not the king himself).
             b_reach, w_reach, k2, n, e, s, w = rook_reach3_lines(
-                black, white, k1, empty, black | white, lines_within)
+                black, white, k1, empty, soldiers, lines_within)
             b_reach, w_reach = b_reach & soldier_ok, w_reach & soldier_ok
         score = (w_guards * white.bit_count() + w_soldiers * black.bit_count()
                  + w_king_mobility * k1.bit_count()
