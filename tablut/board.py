@@ -458,11 +458,12 @@ class Board:
 
     def pop(self) -> None:
         """Take back the last move pushed."""
-        seen = self._seen[self.hash] - 1
+        counts, h = self._seen, self.hash
+        seen = counts[h] - 1
         if seen:
-            self._seen[self.hash] = seen
+            counts[h] = seen
         else:
-            del self._seen[self.hash]
+            del counts[h]
         (self.black, self.white, self.king, self.turn, self.hash, self.captured,
          self.last_move_outcome) = self._stack.pop()
 

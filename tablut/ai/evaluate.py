@@ -135,8 +135,8 @@ def _scorer(rules: Rules, weights: Sequence[float], offset: float | None
     escape_distance = tuple(w_escape_distance * d for d in
                             (_DIST_CORNER if corner_escape else _DIST_EDGE))
     hostile_to_king = geo.hostile_to_king_squares
-    anvils_against_white, anvils_against_black = (
-        geo.anvils_against_white, geo.anvils_against_black)
+    # geo.anvils_against_black(white, king) is white | black_anvils[king]: looked up here.
+    anvils_against_white, black_anvils = geo.anvils_against_white, geo.black_anvils_by_king
     king_armed = geo.king_armed
     encirclement = rules.encirclement
     white_view = offset is None
@@ -188,7 +188,7 @@ def _scorer(rules: Rules, weights: Sequence[float], offset: float | None
             score += (w_capture_squares * capture_squares.bit_count()
                       + w_capture_reached * (capture_squares & b_reach).bit_count())
         white_ends, black_ends = both_sandwich_ends(
-            white, anvils_against_white(black, king), black, anvils_against_black(white, king))
+            white, anvils_against_white(black, king), black, white | black_anvils[king])
         white_hanging, black_hanging = (
             (white_ends & empty & b_reach).bit_count(),
             (black_ends & empty & (w_reach | k1 if king_armed else w_reach)).bit_count())

@@ -77,10 +77,14 @@ class MoveOrder:
         return moves
 
     def ordered(self, board: Board, turn: int, occupied: Bitboard, ply: int,
-                tt_move: Move | None) -> Iterator[tuple[Move, bool]]:
+                tt_move: Move | None) -> Iterator[tuple[Move | None, bool]]:
         """The side to move's legal moves, best guesses first, each with a flag saying
         whether it is quiet (a candidate for late-move reduction): the table's move,
-        captures, killer moves, the moves tafl makes urgent, then the rest by history."""
+        captures, killer moves, the moves tafl makes urgent, then the rest by history.
+
+        Before the quiet moves comes one marker, ``(None, True)``: a caller that will
+        search none of them (late-move pruning with no quiet move allowed) stops there,
+        and the quiet moves are never listed."""
         tried = set()
         if tt_move is not None and board.is_legal(tt_move):
             tried.add(tt_move)
@@ -104,6 +108,7 @@ class MoveOrder:
                 if move not in tried:
                     tried.add(move)
                     yield move, False
+        yield None, True
         moves = board.legal_moves()
         moves.sort(key=hist.__getitem__, reverse=True)
         for move in moves:

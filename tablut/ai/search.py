@@ -341,7 +341,7 @@ class Searcher:
             moves = self.order.parries(board, blocks, board.occupied, tt_move)
             if not moves:
                 return ply + 2 - MATE if board.has_legal_move() else ply - MATE
-            ordered: Iterator[tuple[Move, bool]] = ((m, False) for m in moves)
+            ordered: Iterator[tuple[Move | None, bool]] = ((m, False) for m in moves)
         else:
             ordered = self.order.ordered(board, turn, board.occupied, ply, tt_move)
         best_score, best_move, searched = self._search_moves(ordered, depth, alpha, beta, ply,
@@ -369,15 +369,13 @@ class Searcher:
             board.pop_null()
         return score >= beta
 
-    def _search_moves(self, ordered: Iterator[tuple[Move, bool]], depth: int, alpha: int,
-                      beta: int, ply: int, in_check: bool, pv_node: bool,
+    def _search_moves(self, ordered: Iterator[tuple[Move | None, bool]], depth: int,
+                      alpha: int, beta: int, ply: int, in_check: bool, pv_node: bool,
                       futile: bool) -> tuple[int, Move | None, int]:
         """Search the moves in order: the best score, the best move and how many moves
         were searched (with none, the side to move has no legal move and loses)."""
         best_score = ply - MATE  # no legal move: the side to move loses
-        late = 999
-        if depth < len(LATE_MOVES) and not in_check and not pv_node:
-            late = 0 if futile else LATE_MOVES[depth]
+        late = _late_moves(depth, in_check, pv_node, futile)
         # Late-move reductions, looked up by the number of moves searched before.
         reductions = _NO_REDUCTIONS if in_check or depth < 2 else _LATE_REDUCTIONS[depth >= 5]
         best_move = None
@@ -387,9 +385,11 @@ class Searcher:
         child = ply + 1
         for move, quiet in ordered:
             if quiet:
-                quiets += 1
-                if quiets > late and best_score > -MATE_BOUND:
+                if quiets >= late and best_score > -MATE_BOUND:
                     break  # late-move pruning: the quiet tail of a shallow node
+                if move is None:
+                    continue  # the marker before the quiet moves, listed only now
+                quiets += 1
             # Principal-variation search: the first move gets the full window, the others
             # a null window (late quiet ones a ply or two shallower first) and a full
             # search again only if they might beat alpha.
@@ -477,6 +477,15 @@ class Searcher:
         if ply > self._fade_from:
             return self.progress.scaled(board, ply, score)
         return score
+
+
+def _late_moves(depth: int, in_check: bool, pv_node: bool, futile: bool) -> int:
+    """How many quiet moves a node searches before late-move pruning cuts the rest: none
+    in a futile node, :data:`LATE_MOVES` at shallow depths, all of them (999) in a
+    principal-variation node, in check, or deeper."""
+    if depth < len(LATE_MOVES) and not in_check and not pv_node:
+        return 0 if futile else LATE_MOVES[depth]
+    return 999
 
 
 def _outcome_score(winner: int | None, turn: int, ply: int) -> int:
