@@ -66,6 +66,8 @@ class RuleGeometry:
         hostile_empty: squares that, empty, act as an enemy piece to a soldier of either
             side (the empty throne, the corners, as the rule set says).
         hostile_to_king_squares: empty squares that count as hostile sides of the king.
+        hostile_to_king_by_king: for each square of the king, ``hostile_to_king_squares``
+            but that square (see :meth:`hostile_to_king`).
         king_sides: for each square, how many hostile sides capture the king there
             (2: a sandwich made by a black move; 4: all four neighbours).
         king_armed: the king helps capture, as the moving piece or as the far piece.
@@ -104,6 +106,7 @@ class RuleGeometry:
     king_forbidden: Bitboard
     hostile_empty: Bitboard
     hostile_to_king_squares: Bitboard
+    hostile_to_king_by_king: tuple[Bitboard, ...]
     king_sides: tuple[int, ...]
     king_armed: bool
     throne_hostile_to_white_when_three_black: bool
@@ -152,7 +155,7 @@ class RuleGeometry:
     def hostile_to_king(self, black: Bitboard, king: Square) -> Bitboard:
         """The squares that count as hostile sides of the king on ``king`` (he must be on
         the board): black pieces and the hostile squares (empty ones, and camps)."""
-        return black | (self.hostile_to_king_squares & ~(1 << king))
+        return black | self.hostile_to_king_by_king[king]
 
 
 def _camp_groups() -> tuple[Bitboard, ...]:
@@ -216,6 +219,7 @@ def _make_geometry(rules: Rules) -> RuleGeometry:
     # Nobody but the king stops on the throne, so "the throne and not the king" is
     # "the empty throne".
     hostile_empty = (THRONE_BB if rules.empty_throne_hostile else 0) | hostile_corners
+    hostile_to_king = (THRONE_BB if rules.throne_hostile_to_king else 0) | hostile_corners | camps
     hostile_to_white = camps | (THRONE_BB if rules.occupied_throne_hostile_to_white else 0)
     hostile_to_black = camps & ~(0 if rules.camp_centres_hostile_to_black else CAMP_CENTRES_BB)
     return RuleGeometry(
@@ -225,8 +229,8 @@ def _make_geometry(rules: Rules) -> RuleGeometry:
         soldier_ok=ALL & ~soldier_forbidden,
         king_forbidden=0 if rules.king_may_reenter_throne else THRONE_BB,
         hostile_empty=hostile_empty,
-        hostile_to_king_squares=(THRONE_BB if rules.throne_hostile_to_king else 0)
-        | hostile_corners | camps,
+        hostile_to_king_squares=hostile_to_king,
+        hostile_to_king_by_king=tuple(hostile_to_king & ~(1 << sq) for sq in SQUARES),
         king_sides=tuple(
             rules.king_sides_on_throne if sq == THRONE
             else rules.king_sides_next_to_throne if NEXT_TO_THRONE_BB >> sq & 1

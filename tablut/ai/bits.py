@@ -222,13 +222,12 @@ def king_capture_squares(board: Board) -> Bitboard:
         return 0
     geo = board.geometry
     black = board.black
-    kbit = 1 << king
     # geo.hostile_to_king(black, king), written out: this runs at every node.
-    hostile = black | (geo.hostile_to_king_squares & ~kbit)
+    hostile = black | geo.hostile_to_king_by_king[king]
     around = NEIGHBOUR_MASKS[king]
     if not around & hostile:
         return 0  # every capture needs a hostile side already: the usual case
-    stoppable = geo.soldier_ok & ~(black | board.white | kbit)
+    stoppable = geo.soldier_ok & ~(black | board.white | (1 << king))
     if geo.king_sides[king] == 2:
         # A sandwich: black lands on one side, the opposite side already hostile.
         squares = 0
