@@ -404,8 +404,7 @@ class Board:
         captured = 0
         outcome = None
         if self.turn == BLACK_TO_MOVE:
-            black = self.black ^ ((1 << frm) | (1 << to))
-            self.black = black
+            self.black ^= (1 << frm) | (1 << to)
             h ^= Z_BLACK[frm] ^ Z_BLACK[to]
             # Most moves land beside no white piece: no capture to look for.
             if NEIGHBOUR_MASKS[to] & (self.white | (1 << king if king >= 0 else 0)):

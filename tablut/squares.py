@@ -188,19 +188,22 @@ def rook_reach(pieces: Bitboard, empty: Bitboard) -> Bitboard:
     return north | south | east | west
 
 
-# Four boards side by side in one int, LANE bits apart: the 9 bits between two boards
-# stay empty, so a piece sliding off one board's top or bottom row dies in the gap
-# instead of landing on the next board.
-_LANE = SIZE * SIZE + SIZE
-_OPEN_WEST4 = sum(NOT_FILE_I << k * _LANE for k in range(4))
-_FILE_I4 = sum(FILE_I << k * _LANE for k in range(4))
-_LANES4 = sum(ALL << k * _LANE for k in range(4))
-_LANE2 = 2 * _LANE
-_LANE3 = 3 * _LANE
-_ALL_IN_LANE3 = ALL << _LANE3
+# Boards side by side in one int, LANE bits apart (the fills here, the sandwiches of
+# tablut.ai.bits): the 9 bits between two boards stay empty, so a piece sliding off one
+# board's top or bottom row dies in the gap instead of landing on the next board.
+LANE = SIZE * SIZE + SIZE
+"""How far apart boards packed in one int stand: a board and an empty row."""
 # Shifts by whole rows, named once: an expression such as 2 * SIZE is computed again at
-# every call (the compiler folds only literals), and the fill below runs at every leaf.
-_ROWS2, _ROWS3, _ROWS4, _ROWS7, _ROWS8 = (k * SIZE for k in (2, 3, 4, 7, 8))
+# every call (the compiler folds only literals), and these fills run at every leaf.
+ROWS2, ROWS4 = 2 * SIZE, 4 * SIZE
+"""Shifts by two and by four rows."""
+_ROWS3, _ROWS7, _ROWS8 = (k * SIZE for k in (3, 7, 8))
+_OPEN_WEST4 = sum(NOT_FILE_I << k * LANE for k in range(4))
+_FILE_I4 = sum(FILE_I << k * LANE for k in range(4))
+_LANES4 = sum(ALL << k * LANE for k in range(4))
+_LANE2 = 2 * LANE
+_LANE3 = 3 * LANE
+_ALL_IN_LANE3 = ALL << _LANE3
 _LANE3_LESS_ROW, _LANE3_AND_ROW, _LANE3_AND_1 = _LANE3 - SIZE, _LANE3 + SIZE, _LANE3 + 1
 
 
@@ -222,24 +225,24 @@ def rook_reach3_lines(a: Bitboard, b: Bitboard, c: Bitboard, empty: Bitboard,
     step costs three for every square of the longest slide, set by set.  Eastwards a
     single subtraction slides every piece at once.
     """
-    e = empty | empty << _LANE | empty << _LANE2 | _ALL_IN_LANE3
-    g = a | b << _LANE | c << _LANE2 | blockers << _LANE3
+    e = empty | empty << LANE | empty << _LANE2 | _ALL_IN_LANE3
+    g = a | b << LANE | c << _LANE2 | blockers << _LANE3
     # p1, p2, p4: the squares with 1, 2, 4 empty squares southwards after them, which
     # shifted are the same northwards.
     x = g | e & (g << SIZE)
     p1 = e & (e << SIZE)
-    x |= p1 & (x << _ROWS2)
-    p2 = p1 & (p1 << _ROWS2)
-    x |= p2 & (x << _ROWS4)
-    p4 = p2 & (p2 << _ROWS4)
+    x |= p1 & (x << ROWS2)
+    p2 = p1 & (p1 << ROWS2)
+    x |= p2 & (x << ROWS4)
+    p4 = p2 & (p2 << ROWS4)
     x |= p4 & (x << _ROWS8)
     # On the fourth board x holds the blockers and every square north of one: a square
     # one row north of it has a blocker somewhere south.
     south = within[2] & ~(x >> _LANE3_LESS_ROW)
     reach = x
     x = g | e & (g >> SIZE)
-    x |= (p1 >> SIZE) & (x >> _ROWS2)
-    x |= (p2 >> _ROWS3) & (x >> _ROWS4)
+    x |= (p1 >> SIZE) & (x >> ROWS2)
+    x |= (p2 >> _ROWS3) & (x >> ROWS4)
     x |= (p4 >> _ROWS7) & (x >> _ROWS8)
     north = within[0] & ~(x >> _LANE3_AND_ROW)
     reach |= x
@@ -262,7 +265,7 @@ def rook_reach3_lines(a: Bitboard, b: Bitboard, c: Bitboard, empty: Bitboard,
     x |= p & (x >> 8)
     east = within[1] & ~(x >> _LANE3_AND_1)
     reach = (reach | x) & e
-    return (reach & ALL, reach >> _LANE & ALL, reach >> _LANE2 & ALL,
+    return (reach & ALL, reach >> LANE & ALL, reach >> _LANE2 & ALL,
             north, east, south, west)
 
 

@@ -21,10 +21,13 @@ from ..squares import (
     ALL,
     FILE_A,
     FILE_I,
+    LANE,
     NEIGHBOUR_MASKS,
     RANK_1,
     RANK_9,
     RAY_MASKS,
+    ROWS2,
+    ROWS4,
     SIZE,
     Bitboard,
     Square,
@@ -33,9 +36,6 @@ from ..squares import (
 
 _COLS_A_TO_G: Bitboard = ALL & ~FILE_I & ~(FILE_I >> 1)
 _COLS_C_TO_I: Bitboard = ALL & ~FILE_A & ~(FILE_A << 1)
-# Shifts by whole rows, named once: an expression such as 2 * SIZE is computed again at
-# every call (the compiler folds only literals), and these helpers run at every node.
-_ROWS2, _ROWS4 = 2 * SIZE, 4 * SIZE
 
 _NORTH, _EAST, _SOUTH, _WEST = RAY_MASKS
 
@@ -197,12 +197,12 @@ def _clear_lines(empty: Bitboard, within: tuple[Bitboard, Bitboard, Bitboard, Bi
     occupied = ALL & ~empty
     x = occupied >> SIZE
     x |= x >> SIZE
-    x |= x >> _ROWS2
-    north = within[0] & ~(x | x >> _ROWS4)
+    x |= x >> ROWS2
+    north = within[0] & ~(x | x >> ROWS4)
     x = occupied << SIZE
     x |= x << SIZE
-    x |= x << _ROWS2
-    south = within[2] & ~(x | x << _ROWS4)
+    x |= x << ROWS2
+    south = within[2] & ~(x | x << ROWS4)
     x = occupied >> 1 & _WEST_1
     x |= x >> 1 & _WEST_1
     x |= x >> 2 & _WEST_2
@@ -335,10 +335,9 @@ def capture_destinations(board: Board, side: int) -> Bitboard:
 # Two boards side by side, LANE bits apart, for both sides' sandwiches at once: a
 # sandwich is a square, an enemy next to it and a hostile square beyond, and no enemy
 # stands in the 9 empty bits between the boards, so none straddles them.
-_LANE = SIZE * SIZE + SIZE
-_COLS_A_TO_G2 = _COLS_A_TO_G | _COLS_A_TO_G << _LANE
-_COLS_C_TO_I2 = _COLS_C_TO_I | _COLS_C_TO_I << _LANE
-_ALL2 = ALL | ALL << _LANE
+_COLS_A_TO_G2 = _COLS_A_TO_G | _COLS_A_TO_G << LANE
+_COLS_C_TO_I2 = _COLS_C_TO_I | _COLS_C_TO_I << LANE
+_ALL2 = ALL | ALL << LANE
 
 
 def both_sandwich_ends(white: Bitboard, against_white: Bitboard, black: Bitboard,
@@ -346,20 +345,20 @@ def both_sandwich_ends(white: Bitboard, against_white: Bitboard, black: Bitboard
     """``sandwich_ends(white, against_white)`` and ``sandwich_ends(black, against_black)``,
     computed together on two boards packed in one int (the evaluation asks for both at
     every leaf)."""
-    enemies = white | black << _LANE
-    hostile = against_white | against_black << _LANE
-    out = (enemies >> SIZE) & (hostile >> _ROWS2)
-    out |= (enemies << SIZE) & (hostile << _ROWS2)
-    out |= (enemies >> 1) & (hostile >> 2) & _COLS_A_TO_G2
-    out |= (enemies << 1) & (hostile << 2) & _COLS_C_TO_I2
-    out &= _ALL2
-    return out & ALL, out >> _LANE
+    out = sandwich_ends(white | black << LANE, against_white | against_black << LANE,
+                        _COLS_A_TO_G2, _COLS_C_TO_I2, _ALL2)
+    return out & ALL, out >> LANE
 
 
-def sandwich_ends(enemies: Bitboard, hostile: Bitboard) -> Bitboard:
-    """Squares t with an enemy next to t and a hostile square beyond it, in a straight line."""
-    out = (enemies >> SIZE) & (hostile >> _ROWS2)
-    out |= (enemies << SIZE) & (hostile << _ROWS2)
-    out |= (enemies >> 1) & (hostile >> 2) & _COLS_A_TO_G
-    out |= (enemies << 1) & (hostile << 2) & _COLS_C_TO_I
-    return out & ALL
+def sandwich_ends(enemies: Bitboard, hostile: Bitboard, east_room: Bitboard = _COLS_A_TO_G,
+                  west_room: Bitboard = _COLS_C_TO_I, board: Bitboard = ALL) -> Bitboard:
+    """Squares t with an enemy next to t and a hostile square beyond it, in a straight line.
+
+    ``east_room`` and ``west_room`` are the squares with two squares of their row east of
+    them, and west of them; ``board`` is every square.  One board's by default, or those of
+    several boards packed LANE bits apart (see :func:`both_sandwich_ends`)."""
+    out = (enemies >> SIZE) & (hostile >> ROWS2)
+    out |= (enemies << SIZE) & (hostile << ROWS2)
+    out |= (enemies >> 1) & (hostile >> 2) & east_room
+    out |= (enemies << 1) & (hostile << 2) & west_room
+    return out & board
