@@ -15,6 +15,7 @@
 from __future__ import annotations
 
 import io
+import os
 import sys
 from collections.abc import Callable
 
@@ -123,11 +124,29 @@ def main(argv: list[str] | None = None) -> int:
             with open(first, encoding="utf-8", errors="replace") as source:
                 return run_text_interface(source, interactive=False)
         except OSError as error:
+            # No such file is a usage mistake (status 2, like a bad option); the file's
+            # name is checked so that a file missing deeper down is not mistaken for it.
+            if isinstance(error, FileNotFoundError) and error.filename == first:
+                print(f"error: {_missing_file(first)}", file=sys.stderr)
+                return 2
             print(f"error: cannot read {first}: {error.strerror}", file=sys.stderr)
             return 1
     if isinstance(sys.stdin, io.TextIOWrapper):
         sys.stdin.reconfigure(errors="replace")
     return run_text_interface(sys.stdin, interactive=sys.stdin.isatty())
+
+
+def _missing_file(name: str) -> str:
+    """What to say when ``name``, the one argument, names no file.
+
+    A bare word (no directory, no extension) is far more likely a mistyped tool name than
+    a command file, so it is answered with the tools.
+    """
+    separators = ("/", os.sep, os.altsep or os.sep)
+    if "." in name or any(separator in name for separator in separators):
+        return f"cannot read {name}: the file does not exist"
+    return (f"no tool or file named {name!r}; tools: {', '.join(TOOLS)} "
+            f"({PROG} --help)")
 
 
 def _usage_error(problem: str) -> int:

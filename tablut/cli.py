@@ -19,6 +19,7 @@ from .game import Game, IllegalMove
 from .notation import START_POSITION, NotationError, dump, format_move, start_position
 from .rules import RULES, rules_named
 from .side import Side
+from .squares import FILES, RANKS
 
 HELP = f"""\
 Commands (case-insensitive; # starts a comment):
@@ -41,7 +42,12 @@ Commands (case-insensitive; # starts a comment):
 Levels: {"; ".join(f"{n} {lv.name}" for n, lv in LEVELS.items())}.
 At start black is played by a person and white by the computer."""
 
-_MOVE = re.compile(r"^[a-i][1-9]-([a-i]|[1-9]|[a-i][1-9])$")
+# Anything shaped like a move (letters and digits, a dash, letters or digits) is taken as
+# one, so that a square off the board (z9-9, a10-a4) is named as the mistake instead of
+# being called an unknown command; no command word has this shape.
+_MOVE_SHAPE = re.compile(r"^([a-z]+[0-9]+)-([a-z0-9]+)$")
+_SQUARE_SHAPE = re.compile(r"^[a-z]+[0-9]+$")
+_BOARD = f"files {FILES[0]}-{FILES[-1]}, ranks {RANKS[0]}-{RANKS[-1]}"
 
 
 class CommandError(ValueError):
@@ -110,7 +116,7 @@ class TextInterface:
 
     def _dispatch(self, words: list[str]) -> None:
         name = words[0].lower()
-        if _MOVE.match(name) and len(words) == 1:
+        if _MOVE_SHAPE.match(name) and len(words) == 1:
             self._play(name)
         elif name in self._commands:
             self._commands[name](words[1:])
@@ -138,10 +144,13 @@ class TextInterface:
     # -- commands --------------------------------------------------------------------------
 
     def _play(self, text: str) -> None:
-        if self.auto[self.game.board.turn]:
-            raise CommandError(f"it is {self.game.side.word}'s turn, and the computer plays it")
+        check_move_squares(text)
+        # The end of the game comes first: once it is over nobody's turn is to come, and
+        # after a game between two computer players "the computer plays it" would be wrong.
         if self.game.outcome() is not None:
             raise CommandError("the game is over: type new to play again")
+        if self.auto[self.game.board.turn]:
+            raise CommandError(f"it is {self.game.side.word}'s turn, and the computer plays it")
         self.game.play_text(text)
         self._announce_end()
 
@@ -239,6 +248,38 @@ class TextInterface:
             return int(text)
         except ValueError:
             raise CommandError(f"{command} needs a whole number, not {text!r}") from None
+
+
+def check_move_squares(text: str) -> None:
+    """Check that the squares, file or rank of a move-shaped ``text`` (``z9-9``,
+    ``a1-a10``) are on the board; raise CommandError naming the first one that is not.
+
+    Only the names are checked here; the move's form (a straight line, leaving its square)
+    and its legality are the game's to check.
+    """
+    shape = _MOVE_SHAPE.match(text.lower())
+    if shape is None:
+        raise CommandError(f"{text!r} is not a move: write it as b3-6 or b3-f")
+    start, target = shape.groups()
+    if not _on_board(start):
+        raise CommandError(f"no square {start} on this board ({_BOARD})")
+    # RANKS and FILES are strings: test single characters, or "12" would be "in" them.
+    if target.isdigit():
+        if len(target) != 1 or target not in RANKS:
+            raise CommandError(f"no rank {target} on this board (ranks {RANKS[0]}-{RANKS[-1]})")
+    elif target.isalpha():
+        if len(target) != 1 or target not in FILES:
+            raise CommandError(f"no file {target} on this board (files {FILES[0]}-{FILES[-1]})")
+    elif not _SQUARE_SHAPE.match(target):
+        raise CommandError(f"{text!r} is not a move: after the dash give a rank "
+                           f"{RANKS[0]}-{RANKS[-1]}, a file {FILES[0]}-{FILES[-1]} or a square")
+    elif not _on_board(target):
+        raise CommandError(f"no square {target} on this board ({_BOARD})")
+
+
+def _on_board(name: str) -> bool:
+    # "a01" has the letters and digits of a1, but it is not how a square is written.
+    return len(name) == 2 and name[0] in FILES and name[1] in RANKS
 
 
 def run_text_interface(source: TextIO, interactive: bool) -> int:

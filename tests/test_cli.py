@@ -7,6 +7,7 @@ import os
 import subprocess
 import sys
 
+import pytest
 from helpers import position
 
 from tablut.cli import TextInterface
@@ -32,6 +33,37 @@ def test_errors_are_one_line_on_stderr_and_change_nothing():
     assert len(lines) == len(bad) - 1  # "manual white" is fine
     assert all(line.startswith("error: ") for line in lines)
     assert "*" not in out and "===" not in out
+
+
+@pytest.mark.parametrize(("typed", "error"), [
+    ("z9-9", "no square z9 on this board (files a-i, ranks 1-9)"),
+    ("a10-a4", "no square a10 on this board (files a-i, ranks 1-9)"),
+    ("j1-j3", "no square j1 on this board (files a-i, ranks 1-9)"),
+    ("J1-3", "no square j1 on this board (files a-i, ranks 1-9)"),
+    ("a01-4", "no square a01 on this board (files a-i, ranks 1-9)"),
+    ("a4-a10", "no square a10 on this board (files a-i, ranks 1-9)"),
+    ("a4-10", "no rank 10 on this board (ranks 1-9)"),
+    ("a4-z", "no file z on this board (files a-i)"),
+    ("a4-ab", "no file ab on this board (files a-i)"),
+    ("a4-4a", "'a4-4a' is not a move: after the dash give a rank 1-9, a file a-i or a square"),
+])
+def test_a_move_off_the_board_names_the_bad_square(typed: str, error: str) -> None:
+    ui, out, err = session("manual white", typed)
+    assert err == f"error: {error}\n"
+    assert format_position(ui.game.board) == START_POSITION
+
+
+def test_words_that_are_not_moves_are_still_unknown_commands() -> None:
+    for typed in ("frobnicate", "e4", "e-4", "i6-g extra"):
+        ui, out, err = session("manual white", typed)
+        assert err.startswith(f"error: unknown command {typed.split()[0]!r}"), typed
+
+
+def test_a_move_after_a_game_between_computers_says_the_game_is_over() -> None:
+    # Both sides automated: the game plays itself to the limit, and then a person types.
+    ui, out, err = session("level 1", "limit 2", "auto black", "i6-g")
+    assert "wins." in out and ui.game.outcome() is not None
+    assert err == "error: the game is over: type new to play again\n"
 
 
 def test_comments_blank_lines_and_case():
@@ -112,8 +144,8 @@ def test_reads_commands_from_a_file(tmp_path):
 def test_a_missing_file_is_a_clear_error():
     result = subprocess.run([sys.executable, "-m", "tablut", "/nonexistent/game.txt"],
                             capture_output=True, text=True)
-    assert result.returncode == 1
-    assert result.stderr.startswith("error: cannot read") and "Traceback" not in result.stderr
+    assert result.returncode == 2  # a usage mistake, like a bad option
+    assert result.stderr == "error: cannot read /nonexistent/game.txt: the file does not exist\n"
 
 
 def test_bytes_that_are_not_utf8_are_an_unknown_command_not_a_traceback(tmp_path):

@@ -3,11 +3,16 @@
 
 ``search`` prints one line per completed depth, then ``bestmove MOVE``::
 
-    depth 5 score 231 nodes 41649 nps 37013 time 1.13 pv e2-b e3-f ...
+    depth 5 score 231 (+2.31 guards for black) nodes 41649 nps 37013 time 1.13 pv e2-b e3-f ...
     bestmove e2-b
 
-A proven result adds ``mate N`` after the score: the side to move wins in N of its own
-moves (N negative: it loses).
+The score is for the side to move, in hundredths of a white guard (a guard's weight is 100
+in every rule set's evaluation); the words in brackets say the same for a person: in
+guards, and for whom.  A proven result adds ``mate N`` after the score: the side to move
+wins in N of its own moves (N negative: it loses), and the words say who wins in how many
+of his moves, as in ``score 99997 mate 2 (black wins in 2 moves)``.  Programs that read
+these lines take the words after ``depth``, ``score``, ``mate``, ``nodes``, ``nps`` and
+``time``, and everything after ``pv``.
 
 ``match`` plays games between two levels (or the 1-ply ``greedy`` player), each level
 taking black and white in turn from the same openings, and prints a line per game and the
@@ -27,7 +32,7 @@ from ..arguments import Parser, UsageError, fail, positive_float, positive_int, 
 from ..match import FIRST, GameResult, side_in_game
 from ..notation import NotationError, format_move, parse_position, start_position
 from ..rules import RULES, rules_named
-from ..side import Side
+from ..side import SIDES, Side
 from .engine import DEFAULT_LEVEL, LEVELS, Engine, GreedyPlayer
 from .match import Player, play_match
 
@@ -52,7 +57,11 @@ def search_command(argv: list[str]) -> int:
 
     Without ``--time``, ``--depth`` or ``--nodes`` it searches for 2 seconds.
     """
-    parser = Parser(prog="python -m tablut search", description="Analyse a position.")
+    parser = Parser(
+        prog="python -m tablut search",
+        description="Analyse a position. Each line's score is for the side to move, in "
+                    "hundredths of a white guard (100 = one guard); the words after it say "
+                    "the same in guards, or who wins in how many moves.")
     parser.add_argument("--rules", type=rules_arg, default=rules_named("berkeley"),
                         help=f"rule set: {', '.join(RULES)} (default berkeley)")
     parser.add_argument("--position",
@@ -73,17 +82,32 @@ def search_command(argv: list[str]) -> int:
     if time_limit is None and args.depth is None and args.nodes is None:
         time_limit = 2.0
     engine = Engine(level=args.level)
+    mover = SIDES[board.turn]  # the side every score below is for
     best = None
     for a in engine.analyse(board, time_limit=time_limit, depth=args.depth, nodes=args.nodes):
         best = a
         mate = f" mate {a.mate_in}" if a.mate_in is not None else ""
+        # The words in brackets go after the number, not in its place: programs read the
+        # number, and the pv must stay last since it runs to the end of the line.
         print(
-            f"depth {a.depth} score {a.score}{mate} nodes {a.nodes} nps {a.nps} "
+            f"depth {a.depth} score {a.score}{mate} ({score_words(a.score, a.mate_in, mover)}) "
+            f"nodes {a.nodes} nps {a.nps} "
             f"time {a.elapsed:.2f} pv {' '.join(format_move(m) for m in a.pv)}",
             flush=True,
         )
     print(f"bestmove {format_move(best.move) if best else 'none'}", flush=True)
     return 0
+
+
+def score_words(score: int, mate_in: int | None, mover: Side) -> str:
+    """A search score as a person reads it: ``+2.31 guards for black`` (``score`` is in
+    hundredths of a white guard, for ``mover``, the side to move), or ``white wins in 2
+    moves`` when ``mate_in`` says the result is proven (counted in the winner's moves)."""
+    if mate_in is not None:
+        winner = mover if mate_in > 0 else mover.opponent
+        moves = abs(mate_in)
+        return f"{winner.word} wins in {moves} move{'' if moves == 1 else 's'}"
+    return f"{score / 100:+.2f} guards for {mover.word}"
 
 
 def match_command(argv: list[str]) -> int:
