@@ -19,7 +19,7 @@ from tablut.ai.first_answers import (
 )
 from tablut.ai.first_answers_data import ANSWERS
 from tablut.rules import RULES
-from web import ai_worker
+from web.computer import worker as ai_worker
 
 
 def test_the_table_answers_the_start_and_every_first_move_of_every_rule_set() -> None:

@@ -40,9 +40,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from tablut import Game, format_move, format_position  # noqa: E402
 from tablut.links import LinkError  # noqa: E402
-from web.records_io import ImportProblem, link_game, read_record  # noqa: E402
-from web.saved_games import SavedGames  # noqa: E402
-from web.state import PageState, Settings, StateError  # noqa: E402
+from web.models.state import PageState, Settings, StateError  # noqa: E402
+from web.records.formats import ImportProblem, link_game, read_record  # noqa: E402
+from web.records.saved_games import SavedGames  # noqa: E402
 
 
 def check_game(game: Game, *, rules: str, start: str = START, moves: list[str], ply: int,

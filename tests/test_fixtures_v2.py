@@ -8,9 +8,9 @@ from pathlib import Path
 
 from tablut import Side, parse_move
 from tablut.squares import parse_square
-from web.records_io import link_game, read_record
-from web.session import Session
-from web.state import PageState
+from web.models.session import Session
+from web.models.state import PageState
+from web.records.formats import link_game, read_record
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures" / "v2"
 

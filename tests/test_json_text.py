@@ -12,8 +12,8 @@ from tablut import Game
 from tablut.challenge.protocol import ProtocolError, decode_state
 from tablut.game import RecordError
 from tablut.json_text import MAX_DEPTH, nesting_depth, parse_json
-from web.saved_games import SavedGames
-from web.state import PageState, StateError
+from web.models.state import PageState, StateError
+from web.records.saved_games import SavedGames
 
 DEEP = ['{"a":' * 50_000, "[" * 50_000, "[{" * 1_000, "[" * (MAX_DEPTH + 1)]
 

@@ -8,11 +8,11 @@ from helpers import position
 
 from tablut import Game, Side, parse_move
 from tablut.transcript import export_transcript, import_transcript
-from web.clock import ClockError, Clocks, TimeControl, shown, spoken, think_seconds
-from web.computer import ComputerTurns
-from web.records_io import read_record
-from web.session import Session
-from web.state import PageState, Settings, StateError
+from web.computer.turns import ComputerTurns
+from web.models.clocks import ClockError, Clocks, TimeControl, shown, spoken, think_seconds
+from web.models.session import Session
+from web.models.state import PageState, Settings, StateError
+from web.records.formats import read_record
 
 
 class FakeTime:

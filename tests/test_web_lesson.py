@@ -1,6 +1,6 @@
 """The first lesson without a browser: its steps for every rule set, the reasons it gives
-for wrong moves, and a person's way through it (web/lesson.py, web/lesson_steps.py,
-web/lesson_judge.py).
+for wrong moves, and a person's way through it (web/lesson/lesson.py, web/lesson/steps.py,
+web/lesson/judge.py).
 
 Every step of every rule set is played against the engine: its answer must be legal and do
 what the step says, and its wrong moves must be explained truly (a square said to be in
@@ -17,8 +17,7 @@ from tablut import RULES, Board, Game, Reason, Side, parse_square, square_name
 from tablut.geometry import CAMP_CENTRES_BB
 from tablut.rules import ASHTON, BERKELEY, BRAINKING, NIELSEN, Escape, RepetitionOutcome
 from tablut.squares import NEIGHBOUR_MASKS, SQUARES
-from web.lesson import Lesson
-from web.lesson_judge import (
+from web.lesson.judge import (
     Capture,
     CaptureKing,
     Ends,
@@ -28,9 +27,10 @@ from web.lesson_judge import (
     played,
     why_illegal,
 )
-from web.lesson_judge import Escape as EscapeGoal
-from web.lesson_steps import Step, lesson_steps, place
-from web.session import Session
+from web.lesson.judge import Escape as EscapeGoal
+from web.lesson.lesson import Lesson
+from web.lesson.steps import Step, lesson_steps, place
+from web.models.session import Session
 
 #: The steps each rule set's lesson has, in order.
 EXPECTED_KEYS = {

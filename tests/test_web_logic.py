@@ -10,9 +10,9 @@ from helpers import position
 
 from tablut import RULES, Game, NotationError, Side
 from tablut.ai import LEVELS
-from web.match_score import match_score
-from web.setup_mode import SetupBoard
-from web.state import (
+from web.models.match import match_score
+from web.models.setup import SetupBoard
+from web.models.state import (
     PageState,
     Settings,
     StateError,
@@ -20,8 +20,8 @@ from web.state import (
     parse_limit,
     parse_seed,
 )
-from web.storage import backup_key
-from web.texts import (
+from web.models.storage import backup_key
+from web.words.texts import (
     captured_counts,
     captured_words,
     move_entries,

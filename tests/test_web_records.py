@@ -10,7 +10,7 @@ import pytest
 
 from tablut import Game
 from tablut.links import LinkError
-from web.records_io import (
+from web.records.formats import (
     ImportProblem,
     continues,
     describe,
@@ -23,7 +23,7 @@ from web.records_io import (
     same_game,
     share_url,
 )
-from web.saved_games import (
+from web.records.saved_games import (
     SAVED_FORMAT,
     SAVED_VERSION,
     Entry,

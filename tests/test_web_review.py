@@ -7,14 +7,15 @@ import asyncio
 from concurrent.futures import ThreadPoolExecutor
 
 from helpers import game_with, position
+from local_computer import LocalComputer
 
 from tablut import Game, Side, parse_move
 from tablut.ai import MATE
-from web.board import marks_for
-from web.computer import ComputerTurns, LocalComputer, carry_out
-from web.review import Review
-from web.session import Session
-from web.state import PageState, Settings
+from web.board.view import marks_for
+from web.computer.turns import ComputerTurns, carry_out
+from web.models.review import Review
+from web.models.session import Session
+from web.models.state import PageState, Settings
 
 #: Black to move must block the king's one open line (c4 to c1) with a2-c2; i9-8 loses.
 MUST_BLOCK = position("b", B="a2 c6 i9", W="b4 d4", K="c4")

@@ -17,31 +17,31 @@ from typing import Any
 
 import pytest
 from helpers import position
+from local_computer import LocalComputer
 
 from tablut import Game, Side, parse_move
 from tablut.ai.first_answers import known_answer
 from tablut.links import game_to_fragment
 from tablut.squares import parse_square
-from web.board import camp_squares, marks_for, reserved_squares
-from web.computer import (
+from web.board.view import camp_squares, marks_for, reserved_squares
+from web.computer.turns import (
     HINT_MAX_LEVEL,
     SELF_PLAY_PAUSE,
     ComputerTurns,
-    LocalComputer,
     Request,
     carry_out,
 )
-from web.records import Clock, RecordKeeper
-from web.saved_games import SAVED_KEY
-from web.session import Session
-from web.setup_mode import (
+from web.models.session import Session
+from web.models.setup import (
     clear_setup,
     set_setup_mode,
     set_setup_side,
     setup_start_position,
 )
-from web.state import STORAGE_KEY, PageState, Settings
-from web.storage import MemoryStorage, load_state
+from web.models.state import STORAGE_KEY, PageState, Settings
+from web.models.storage import MemoryStorage, load_state
+from web.records.keeper import Clock, RecordKeeper
+from web.records.saved_games import SAVED_KEY
 
 
 def sq(name: str) -> int:

@@ -8,10 +8,10 @@ from helpers import game_with, position
 
 from tablut import Game, Side, parse_move, rules_named
 from tablut.squares import parse_square
-from web.session import Session
-from web.speech import move_sentence, piece_list, position_summary, selection_sentence
-from web.state import PageState, Settings
-from web.texts import intro_text, no_moves_text, plural, status_text
+from web.models.session import Session
+from web.models.state import PageState, Settings
+from web.words.speech import move_sentence, piece_list, position_summary, selection_sentence
+from web.words.texts import intro_text, no_moves_text, plural, status_text
 
 NEAR_ESCAPE = position("w", B="a9 i1", K="c4")
 

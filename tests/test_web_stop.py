@@ -17,13 +17,14 @@ import threading
 from collections.abc import Callable
 
 import pytest
+from local_computer import LocalComputer
 from test_web_session import run
 
 from tablut import Game, parse_move
-from web import ai_worker
-from web.computer import ComputerTurns, LocalComputer, Request, carry_out
-from web.session import Session
-from web.state import PageState, Settings
+from web.computer import worker as ai_worker
+from web.computer.turns import ComputerTurns, Request, carry_out
+from web.models.session import Session
+from web.models.state import PageState, Settings
 
 
 class CountingComputer(LocalComputer):

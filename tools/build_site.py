@@ -69,8 +69,18 @@ PYSCRIPT_UNUSED = {"service-worker.js"}
 #: ``//# sourceMappingURL=name`` (or ``/*# ... */`` in CSS) at the end of a runtime file.
 SOURCE_MAP_URL = re.compile(r"[#@] sourceMappingURL=([^\s*'\"]+)")
 
-#: Python packages shipped into the browser's virtual file system, one archive each.
+#: Python packages shipped into the browser's virtual file system.
 PYTHON_PACKAGES = ("tablut", "web")
+
+#: The archives, each with the modules it holds (a package's folder, or single modules):
+#: the engine; the page; and the computer player's worker, which needs of the page only
+#: its side of the road between them (``web/computer/protocol.py``).
+ARCHIVES = {
+    "tablut": ("tablut/",),
+    "web": ("web/",),
+    "worker": ("web/__init__.py", "web/computer/__init__.py", "web/computer/protocol.py",
+               "web/computer/worker.py"),
+}
 
 #: Modules of those packages that only run natively: the Tablut Challenge client speaks
 #: TCP and forks its search, which a page can do neither of.
@@ -92,9 +102,9 @@ SNAPSHOT = "interpreter.snapshot"
 #: the configs and the interpreter, so the build rewrites it with their new names.
 START_SCRIPT = "web/start.js"
 
-#: The configs written, each with the archives (by package) its interpreter unpacks:
-#: the page's needs the engine and the page's modules, the computer player's the engine.
-CONFIGS = {"pyscript.toml": ("tablut", "web"), "pyscript-ai.toml": ("tablut",)}
+#: The configs written, each with the archives its interpreter unpacks: the page's needs
+#: the engine and the page's modules, the computer player's the engine and its worker.
+CONFIGS = {"pyscript.toml": ("tablut", "web"), "pyscript-ai.toml": ("tablut", "worker")}
 
 #: Where the archives go in the site.
 ARCHIVE_FOLDER = "python"
@@ -128,6 +138,15 @@ def python_modules(root: Path, packages: tuple[str, ...] = PYTHON_PACKAGES) -> l
             if "__pycache__" not in path.parts and not name.startswith(NATIVE_ONLY):
                 found.append(name)
     return found
+
+
+def in_archive(name: str, modules: tuple[str, ...]) -> bool:
+    """Whether the file ``name`` (a module, or its byte code under ``__pycache__``)
+    belongs to an archive of ``modules`` (folders ending in ``/``, or module paths)."""
+    folder, _, base = name.rpartition("/")
+    if folder.endswith("__pycache__"):  # a/__pycache__/b.<tag>.pyc is the byte code of a/b.py
+        name = f"{folder.removesuffix('__pycache__')}{base.split('.')[0]}.py"
+    return any(name.startswith(m) if m.endswith("/") else name == m for m in modules)
 
 
 def write_archive(files: dict[str, bytes], out: Path) -> Path:
@@ -270,11 +289,11 @@ def write_python(root: Path, out: Path, interpreter: str) -> dict[str, str]:
     # Every module read once, compiled in one run of the interpreter for all packages.
     sources = {module: (root / module).read_bytes() for module in python_modules(root)}
     files = {**sources, **compile_modules(root, sources)}
-    for package in PYTHON_PACKAGES:
-        relative = f"{ARCHIVE_FOLDER}/{package}.zip"
+    for archive, modules in ARCHIVES.items():
+        relative = f"{ARCHIVE_FOLDER}/{archive}.zip"
         write_archive({name: data for name, data in files.items()
-                       if name.startswith(package + "/")}, out / relative)
-        archives[package] = address(out, relative)
+                       if in_archive(name, modules)}, out / relative)
+        archives[archive] = address(out, relative)
     template = (root / "pyscript.toml").read_text(encoding="utf-8")
     for name, packages in CONFIGS.items():
         text = render_config(template, [archives[package] for package in packages])

@@ -3,7 +3,7 @@ a game and after every first move, for every rule set (see :mod:`tablut.ai.first
 
     python tools/first_answers.py [--check N]
 
-Each answer is the engine's own: ``web/ai_worker.think`` on the game's record, the way the
+Each answer is the engine's own: ``web.computer.worker.think`` on the game's record, the way the
 page asks for a move.  Run it again whenever the search or the evaluation changes (the
 test ``tests/test_first_answers.py`` fails until the table is right again).  ``--check N``
 writes nothing: it searches N entries picked at random and says whether they agree.
@@ -29,7 +29,7 @@ from tablut.ai.first_answers import (  # noqa: E402
     table_entry,
 )
 from tablut.ai.first_answers_data import ANSWERS  # noqa: E402
-from web import ai_worker  # noqa: E402
+from web.computer import worker as ai_worker  # noqa: E402
 
 OUT = ROOT / "tablut" / "ai" / "first_answers_data.py"
 

@@ -5,8 +5,8 @@ its memory measured as the games go by; memory must stay flat.
         [--level 1] [--via page|text] [--tracemalloc]
 
 ``--via page`` (the default) plays through the page's own logic, as the browser runs it
-but without a browser: a :class:`web.session.Session` with both sides the computer's, its
-:class:`web.computer.ComputerTurns` asking :class:`web.computer.LocalComputer` (the AI
+but without a browser: a :class:`web.models.session.Session` with both sides the computer's, its
+:class:`web.computer.turns.ComputerTurns` asking :class:`tests/local_computer.LocalComputer` (the AI
 worker's code in this interpreter), the record saved after every change as the page
 saves it, the status line and the move list worked out as the views do, and "Play again"
 (:meth:`Session.new_game`) with a new seed between games. ``--via text`` plays through
@@ -36,14 +36,17 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests"))  # the engine in this interpreter, as the tests use it
+
+from local_computer import LocalComputer  # noqa: E402
 
 from tablut.cli import TextInterface  # noqa: E402
-from web import computer  # noqa: E402
-from web.computer import ComputerTurns, LocalComputer, carry_out  # noqa: E402
-from web.session import Session  # noqa: E402
-from web.state import STORAGE_KEY, PageState, Settings  # noqa: E402
-from web.storage import MemoryStorage  # noqa: E402
-from web.texts import move_entries  # noqa: E402
+from web.computer import turns as computer  # noqa: E402
+from web.computer.turns import ComputerTurns, carry_out  # noqa: E402
+from web.models.session import Session  # noqa: E402
+from web.models.state import STORAGE_KEY, PageState, Settings  # noqa: E402
+from web.models.storage import MemoryStorage  # noqa: E402
+from web.words.texts import move_entries  # noqa: E402
 
 
 def rss_mb() -> float:

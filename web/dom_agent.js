@@ -4,7 +4,7 @@
 // Python is a proxy whose every use is a synchronous round trip to this thread, and
 // merely handing Python an object costs dozens of them (Pyodide asks it what kind of
 // object it is): drawing the board that way takes seconds. So Python never holds a DOM
-// object: web/remote_dom.py keeps numbered *handles* and sends this agent batches of
+// object: web/bridge/remote_dom.py keeps numbered *handles* and sends this agent batches of
 // operations as JSON text, one round trip a batch; only a read waits for an answer
 // (JSON as well). Events come back the same way: a listener here sends Python the
 // event's plain facts (key, pointer position, target's handle...).
@@ -225,7 +225,7 @@
 
   // -- default actions ------------------------------------------------------------------
 
-  // Keys that a board handles (web/board_input.py): the arrow keys, Home and End move
+  // Keys that a board handles (web/board/input.py): the arrow keys, Home and End move
   // the keyboard cursor, Enter and Space act on a square. Their default actions
   // (scrolling, a click) are cancelled here, on this thread, at once; the page's handler
   // of the Left and Right keys elsewhere skips a key whose default was prevented.
@@ -264,7 +264,7 @@
     real: real,
     connect: function (dispatcher) { dispatch = dispatcher; },
     // A promise kept once the page's Python has handled every event sent before this
-    // call and drawn what they changed (listener 0 is none: see web/remote_dom.py). The
+    // call and drawn what they changed (listener 0 is none: see web/bridge/remote_dom.py). The
     // Python may run in a worker that handles events a moment after they happen; tests
     // and tools wait for this instead of guessing a delay.
     settled: function () {

@@ -2,8 +2,8 @@
 
 web/start.js has PyScript run this file in a web worker of its own when the page is
 cross-origin isolated, else on the main thread; either way it reaches the DOM through
-web/dom_agent.js (:mod:`web.remote_dom`), in batches. The page's logic is in
-:mod:`web.session`, its wiring in :mod:`web.app`.
+web/dom_agent.js (:mod:`web.bridge.remote_dom`), in batches. The page's logic is in
+:mod:`web.models.session`, its wiring in :mod:`web.page.app`.
 
 Milestones the page exposes, for people and for the end-to-end tests:
 
@@ -39,12 +39,13 @@ def failed(error: BaseException) -> None:
 
 try:
     # Inside the guard: a module that cannot be imported is reported like any failure.
-    from web import records_panel, worker_client
-    from web.app import LocalStorage, Page
-    from web.dom import spawn
-    from web.remote_dom import Dom
-    from web.session import Session
-    from web.storage import load_state
+    from web.bridge.dom import spawn
+    from web.bridge.remote_dom import Dom
+    from web.computer import client as worker_client
+    from web.models.session import Session
+    from web.models.storage import load_state
+    from web.page.app import LocalStorage, Page
+    from web.records import panel as records_panel
 except Exception as problem:
     failed(problem)
     raise

@@ -17,7 +17,7 @@
 //
 // It also holds the computer player (web/ai_worker.py in a worker of its own) and is
 // the one road to it: `window.tablutAI` (see makeComputer), used by
-// web/worker_client.py whichever thread that runs in.
+// web/computer/client.py whichever thread that runs in.
 // `document.documentElement.dataset.python` says which way the page started, and
 // `window.tablutNavigation` how the person came (performance's navigation type: the
 // first visit's reload, and a loading page's move to a new version, count as the

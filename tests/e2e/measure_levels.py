@@ -7,7 +7,7 @@ Run ``make site`` first. For each level, a fresh browser opens the built site wi
 computer playing both sides at that level, and the page notes the moment each move
 appears in the move list (a MutationObserver, in the page's own clock). A move's time is
 the gap since the move before it, less the pause the page makes between two computer
-moves (``web.computer.SELF_PLAY_PAUSE``): the wait a person playing the computer would
+moves (``web.computer.turns.SELF_PLAY_PAUSE``): the wait a person playing the computer would
 have. The first two moves are left out (known without searching: see
 :mod:`tablut.ai.first_answers`). It prints each level's median, mean and longest move
 after ``--moves`` moves. Nothing here asserts a figure.
@@ -26,8 +26,8 @@ from playwright.sync_api import sync_playwright
 
 sys.path.insert(0, str(ROOT))
 
-from web.computer import SELF_PLAY_PAUSE  # noqa: E402
-from web.state import STORAGE_KEY, PageState, Settings  # noqa: E402
+from web.computer.turns import SELF_PLAY_PAUSE  # noqa: E402
+from web.models.state import STORAGE_KEY, PageState, Settings  # noqa: E402
 
 LOAD_TIMEOUT_MS = 120_000
 

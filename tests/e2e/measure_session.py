@@ -41,7 +41,7 @@ from records_support import settle
 
 sys.path.insert(0, str(ROOT))
 
-from web.state import PageState, Settings  # noqa: E402
+from web.models.state import PageState, Settings  # noqa: E402
 
 LOAD_TIMEOUT_MS = 120_000
 

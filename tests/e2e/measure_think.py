@@ -33,7 +33,7 @@ from playwright.sync_api import Page, sync_playwright
 
 sys.path.insert(0, str(ROOT))
 
-from web.state import PageState, Settings  # noqa: E402
+from web.models.state import PageState, Settings  # noqa: E402
 
 TIMEOUT_MS = 120_000
 THINK_WINDOW_MS = 3000

@@ -15,11 +15,11 @@ After every action (:meth:`PageFuzz.check`):
 
 - no error was thrown in the page and nothing was logged as an error;
 - the record in localStorage (``tablut.state``) reads with the page's own reader
-  (:meth:`web.state.PageState.from_json`, natively, which replays every move) and what it
+  (:meth:`web.models.state.PageState.from_json`, natively, which replays every move) and what it
   holds is what the page shows: the pieces (``data-piece``/``data-square``), the status
   line, the move list and its current move, the settings form, and the share link in the
   address. What the page should show is worked out natively by the page's own code
-  (:class:`web.session.Session` and :mod:`web.texts`).
+  (:class:`web.models.session.Session` and :mod:`web.words.texts`).
 
 Everything random comes from one seed: a failure names it, with the last actions, and
 replays from it (``tests/e2e/test_fuzz_page.py``, ``tools/fuzz_page.py --seed``).
@@ -50,11 +50,11 @@ from v1_records import FIXTURES  # noqa: E402
 
 from tablut import RULES, Game  # noqa: E402
 from tablut.squares import square_name  # noqa: E402
-from web.clock import PRESETS  # noqa: E402
-from web.records_io import continues, share_fragment  # noqa: E402
-from web.session import Session  # noqa: E402
-from web.state import STORAGE_KEY, PageState, StateError  # noqa: E402
-from web.texts import move_entries  # noqa: E402
+from web.models.clocks import PRESETS  # noqa: E402
+from web.models.session import Session  # noqa: E402
+from web.models.state import STORAGE_KEY, PageState, StateError  # noqa: E402
+from web.records.formats import continues, share_fragment  # noqa: E402
+from web.words.texts import move_entries  # noqa: E402
 
 #: Seconds a check waits for the page to show what it stored (a computer move, a file
 #: being read or a link being opened arrive in tasks of their own).
@@ -293,7 +293,7 @@ class PageFuzz:
 
     def _centre(self, sq: int) -> tuple[float, float]:
         box = self._box()
-        extent, margin, cell = 100, 5, 10  # web/board.py's EXTENT, MARGIN and CELL
+        extent, margin, cell = 100, 5, 10  # web/board/view.py's EXTENT, MARGIN and CELL
         col, row = sq % 9, sq // 9
         x = margin + col * cell + cell / 2 + self.rng.uniform(-3.5, 3.5)
         y = margin + (8 - row) * cell + cell / 2 + self.rng.uniform(-3.5, 3.5)

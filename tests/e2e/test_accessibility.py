@@ -3,7 +3,7 @@ alone, and screenshots of the page light and dark, on a phone and a desktop.
 
 Beside axe-core's audit (tests/e2e/test_audit.py), the names-and-roles check here states
 the page's own promises: every control has an accessible name, every square its role and
-name per web/board.py, one ``role=status``, no duplicate ids, every image a name or none on
+name per web/board/view.py, one ``role=status``, no duplicate ids, every image a name or none on
 purpose (``aria-hidden``).
 """
 
@@ -19,7 +19,7 @@ from test_page import screenshot_dir
 
 pytestmark = pytest.mark.e2e
 
-#: A square's accessible name, per web/board.py.
+#: A square's accessible name, per web/board/view.py.
 SQUARE_NAME = re.compile(r"^[a-i][1-9], (camp, )?(empty|black piece|white piece|white king)$")
 
 #: The accessible name of an element, computed the way browsers do for the cases this

@@ -12,7 +12,7 @@ from playwright.sync_api import Browser, Page, expect
 from records_support import open_ready
 
 from tablut import Game
-from web.state import PageState, Settings
+from web.models.state import PageState, Settings
 
 pytestmark = pytest.mark.e2e
 

@@ -1,6 +1,6 @@
 """End-to-end: a newcomer's first minute, and a game played by ear with the keyboard
 alone, as a screen-reader user plays it: every word the live region says is checked
-against what the page's own words (web/speech.py) say of the same moves."""
+against what the page's own words (web/words/speech.py) say of the same moves."""
 
 from __future__ import annotations
 
@@ -11,8 +11,8 @@ from records_support import open_ready, settle
 from tablut import Game, square_name
 from tablut.ai import Engine
 from tablut.squares import parse_square
-from web.session import Session
-from web.state import PageState, Settings
+from web.models.session import Session
+from web.models.state import PageState, Settings
 
 pytestmark = pytest.mark.e2e
 

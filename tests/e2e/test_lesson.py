@@ -16,7 +16,7 @@ from records_support import local_storage, open_ready, wait_ready
 from test_audit import axe_violations
 
 from tablut import Game
-from web.state import PageState, Settings
+from web.models.state import PageState, Settings
 
 pytestmark = pytest.mark.e2e
 

@@ -16,7 +16,7 @@ from records_support import settle
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from tablut import Game  # noqa: E402
-from web.state import PageState, Settings  # noqa: E402
+from web.models.state import PageState, Settings  # noqa: E402
 
 pytestmark = pytest.mark.e2e
 

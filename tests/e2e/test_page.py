@@ -1,7 +1,7 @@
 """End-to-end: the built page in a real Chromium, with the real Pyodide and PyScript.
 
 The page is loaded once per module (Pyodide takes seconds to start) and the tests read
-what a person would see. They follow the page's contract (web/main.py, web/board.py):
+what a person would see. They follow the page's contract (web/main.py, web/board/view.py):
 ``data-ready``, ``data-square``/``data-piece``, accessible names, one ``role=status``.
 """
 
@@ -273,7 +273,7 @@ def test_loading_screen_reports_a_python_error(browser: Browser, site_url: str) 
         # As if a UI module were broken: PyScript only logs such an error, off screen
         # (from a worker, not even that).
         (archive,) = (SITE / "python").glob("web-*.zip")
-        broken = archive_with(archive, "web/board.py", "raise RuntimeError('broken board')\n")
+        broken = archive_with(archive, "web/board/view.py", "raise RuntimeError('broken board')\n")
         context.route(f"**/python/{archive.name}", lambda route: route.fulfill(
             body=broken, content_type="application/zip"))
         page.goto(site_url)

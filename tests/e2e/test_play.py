@@ -3,7 +3,7 @@
 One page is shared by the module (a page load costs seconds); each test starts from a
 known state: either through the page itself (the settings form and "New game"), or by
 putting a saved record in localStorage and reloading, as a returning player would.
-Selectors follow the page's contract (web/main.py, web/board.py).
+Selectors follow the page's contract (web/main.py, web/board/view.py).
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from records_support import settle
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from tablut import Game  # noqa: E402
-from web.state import RECORD_VERSION, PageState, Settings  # noqa: E402
+from web.models.state import RECORD_VERSION, PageState, Settings  # noqa: E402
 
 pytestmark = pytest.mark.e2e
 

@@ -12,7 +12,7 @@ from records_support import open_ready
 
 from tablut import Game
 from tablut.transcript import export_transcript
-from web.state import PageState, Settings
+from web.models.state import PageState, Settings
 
 pytestmark = pytest.mark.e2e
 

@@ -32,7 +32,7 @@ from records_support import LOAD_TIMEOUT_MS, settle, wait_ready
 from test_audit import axe_violations
 
 from tablut.squares import square_name
-from web.state import PageState
+from web.models.state import PageState
 
 pytestmark = pytest.mark.e2e
 

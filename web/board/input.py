@@ -9,8 +9,8 @@
   ``p`` reads the position aloud, ``l`` lists every piece, and ``?`` opens the keyboard
   help. A board in a dialog (the lesson's) listens to its own keys only.
 
-It drives any :class:`BoardPlayer`: the game's :class:`web.session.Session`, or the
-lesson's :class:`web.lesson.Lesson`.
+It drives any :class:`BoardPlayer`: the game's :class:`web.models.session.Session`, or the
+lesson's :class:`web.lesson.lesson.Lesson`.
 """
 
 from __future__ import annotations
@@ -21,9 +21,9 @@ from typing import Any, Protocol
 
 from tablut import Game
 from tablut.squares import parse_square
-from web.board import EXTENT, BoardView, square_at, step
-from web.dom import Listeners, box_at_event
-from web.speech import piece_list, position_summary
+from web.board.view import EXTENT, BoardView, square_at, step
+from web.bridge.dom import Listeners, box_at_event
+from web.words.speech import piece_list, position_summary
 
 #: Pointer travel, in CSS pixels, that turns a press on a piece into a drag.
 DRAG_THRESHOLD = 5
@@ -80,7 +80,7 @@ class BoardInput:
                  listeners: Listeners, *, page_keys: bool = True) -> None:
         """Listen to the board of ``view``, and with ``page_keys`` to ``document``'s Left
         and Right keys, which step through ``session``'s game (``session`` is then a
-        :class:`web.session.Session`, whose ``step`` they call)."""
+        :class:`web.models.session.Session`, whose ``step`` they call)."""
         self.session = session
         self.view = view
         self.keys_dialog = document.getElementById("keys-dialog")

@@ -28,8 +28,8 @@ from typing import Any, Protocol
 
 from tablut import Game
 from tablut.squares import CORNERS_BB, FILES, RANKS, SIZE, THRONE, square_name, squares_of
-from web.dom import svg_element
-from web.session import Session
+from web.bridge.dom import svg_element
+from web.models.session import Session
 
 #: Side of a square, and the margin that holds the coordinates, in SVG user units.
 CELL = 10

@@ -3,7 +3,7 @@ from a game or a saved record can never become markup), listening to events, and
 background tasks alive.
 
 Only :class:`Listeners` touches Pyodide (``create_proxy``); the rest needs just a
-``document``: the page's is a :class:`web.remote_dom.RemoteDocument`.
+``document``: the page's is a :class:`web.bridge.remote_dom.RemoteDocument`.
 """
 
 from __future__ import annotations
@@ -77,7 +77,7 @@ class Listeners:
 
     def on(self, target: Any, event: str, callback: Callable[[Any], None]) -> None:
         """Call ``callback(event)`` for every ``event`` on ``target``."""
-        from web.remote_dom import RemoteNode
+        from web.bridge.remote_dom import RemoteNode
 
         if isinstance(target, RemoteNode):
             target.addEventListener(event, callback)  # a Python callable, as it is

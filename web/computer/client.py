@@ -1,4 +1,4 @@
-"""The one client of the AI worker: the page's :class:`web.computer.Computer`.
+"""The one client of the AI worker: the page's :class:`web.computer.turns.Computer`.
 
 web/start.js starts the worker (web/ai_worker.py) and is the one road to it:
 ``window.tablutAI.call(name, ...args)`` calls an exported function and returns a promise
@@ -15,7 +15,7 @@ from typing import Any
 from pyscript import window
 
 from tablut import Game
-from web.computer import Stopped, as_data, checked
+from web.computer.protocol import Stopped, as_data, checked
 
 
 def start() -> None:
@@ -25,7 +25,7 @@ def start() -> None:
 
 
 class WorkerComputer:
-    """The computer player in the AI worker (see :class:`web.computer.Computer`)."""
+    """The computer player in the AI worker (see :class:`web.computer.turns.Computer`)."""
 
     def __init__(self, document: Any) -> None:
         """Reach the worker through web/start.js; mark ``document``'s body when it has
@@ -38,21 +38,21 @@ class WorkerComputer:
 
     async def think(self, record: str, level: int, seed: int,
                     seconds: float | None = None) -> dict[str, Any] | None:
-        """See :meth:`web.computer.Computer.think`."""
+        """See :meth:`web.computer.turns.Computer.think`."""
         # No seconds, rather than None, which JavaScript would not hand back as None.
         limit = () if seconds is None else (seconds,)
         return as_data(await self._call("think", record, level, seed, *limit))
 
     async def start_analysis(self, record: str, seconds: float) -> int:
-        """See :meth:`web.computer.Computer.start_analysis`."""
+        """See :meth:`web.computer.turns.Computer.start_analysis`."""
         return int(await self._call("start_analysis", record, seconds))
 
     async def next_analysis(self, token: int) -> dict[str, Any] | None:
-        """See :meth:`web.computer.Computer.next_analysis`."""
+        """See :meth:`web.computer.turns.Computer.next_analysis`."""
         return as_data(await self._call("next_analysis", token))
 
     def stop(self) -> None:
-        """See :meth:`web.computer.Computer.stop`."""
+        """See :meth:`web.computer.turns.Computer.stop`."""
         self.ai.stop()
 
     async def check(self) -> None:

@@ -5,7 +5,7 @@ them to it, and what is done with its answers.
   move, or depth after depth of analysis while the panel is open; a hint when a person
   asks) and acts on the answers: plays the move, draws the hint, shows the analysis.
 - :func:`carry_out` runs one :class:`Request` against any :class:`Computer`: the page's is
-  the AI worker (:class:`web.worker_client.WorkerComputer`); the tests' is
+  the AI worker (:class:`web.computer.client.WorkerComputer`); the tests' is
   :class:`LocalComputer`, the same engine in this interpreter.
 
 Answers arrive later than their question. Every question carries the session's
@@ -20,19 +20,17 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import itertools
-import json
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import Any, Literal, Protocol
+from typing import Any, Literal
 
 from tablut import Game, Side
 from tablut.ai import LEVELS
 from tablut.ai.first_answers import known_answer
-from web import ai_worker
-from web.clock import think_seconds
-from web.review import REVIEW_LEVEL, record_key
-from web.session import Session
+from web.computer.protocol import Computer, Stopped
+from web.models.clocks import think_seconds
+from web.models.review import REVIEW_LEVEL, record_key
+from web.models.session import Session
 
 #: Pause before each move when the computer plays both sides, so a person can follow.
 SELF_PLAY_PAUSE = 0.4
@@ -247,34 +245,6 @@ class ComputerTurns:
             self.session.notify()
 
 
-class Stopped(Exception):  # noqa: N818 - a stop is not an error
-    """A call to the computer was stopped by :meth:`Computer.stop` before it answered."""
-
-
-class Computer(Protocol):
-    """The computer player as the page reaches it: each call may take seconds, and
-    raises :class:`Stopped` when :meth:`stop` stopped it."""
-
-    async def think(self, record: str, level: int, seed: int,
-                    seconds: float | None = None) -> dict[str, Any] | None:
-        """The move for the side to move in ``record`` and what was thought of it, in at
-        most ``seconds`` when given."""
-        ...
-
-    async def start_analysis(self, record: str, seconds: float) -> int:
-        """Begin analysing ``record``; the token for :meth:`next_analysis`."""
-        ...
-
-    async def next_analysis(self, token: int) -> dict[str, Any] | None:
-        """The next depth of analysis ``token``; None once it is over or replaced."""
-        ...
-
-    def stop(self) -> None:
-        """Stop every call made so far, the running search included, promptly: each
-        raises :class:`Stopped` (unless it has answered already)."""
-        ...
-
-
 async def carry_out(turns: ComputerTurns, request: Request, computer: Computer) -> None:
     """Ask ``computer`` the question ``request`` and give the answers to ``turns``, as
     long as they are still wanted; the search stops as soon as they are not. Failures
@@ -337,56 +307,3 @@ async def _review(turns: ComputerTurns, request: Request, computer: Computer) ->
             with turns.running(request, computer.stop):
                 data = await computer.think(record, request.level, 0)
             turns.reviewed(request, ply, data)
-
-
-class LocalComputer:
-    """The computer player in this interpreter: the worker's own functions, without a
-    worker, tickets and all.
-
-    Each call gives the event loop a turn first, as a call to the worker does; a stop
-    in that turn stops it before it searches (a search here cannot be interrupted: it
-    holds the only thread).
-    """
-
-    #: Calls are numbered across every LocalComputer, which share the worker module and
-    #: so its record of the calls stopped.
-    _tickets = itertools.count(1)
-
-    def __init__(self) -> None:
-        """No call made yet."""
-        self.ticket = 0
-
-    async def _call(self, function: Callable[..., Any], *args: Any) -> Any:
-        self.ticket = ticket = next(LocalComputer._tickets)
-        await asyncio.sleep(0)
-        return checked(function(ticket, *args))
-
-    async def think(self, record: str, level: int, seed: int,
-                    seconds: float | None = None) -> dict[str, Any] | None:
-        """See :meth:`Computer.think`."""
-        return as_data(await self._call(ai_worker.think, record, level, seed, seconds))
-
-    async def start_analysis(self, record: str, seconds: float) -> int:
-        """See :meth:`Computer.start_analysis`."""
-        return int(await self._call(ai_worker.start_analysis, record, seconds))
-
-    async def next_analysis(self, token: int) -> dict[str, Any] | None:
-        """See :meth:`Computer.next_analysis`."""
-        return as_data(await self._call(ai_worker.next_analysis, token))
-
-    def stop(self) -> None:
-        """See :meth:`Computer.stop`."""
-        ai_worker.stop_calls(self.ticket)
-
-
-def checked(answer: Any) -> Any:
-    """An answer from the worker as it is, unless it says the call was stopped
-    (:data:`web.ai_worker.STOPPED`): then :class:`Stopped` is raised."""
-    if isinstance(answer, str) and answer == ai_worker.STOPPED:
-        raise Stopped
-    return answer
-
-
-def as_data(answer: str | None) -> dict[str, Any] | None:
-    """An answer as it crosses from the worker (JSON text, or None) as plain data."""
-    return None if answer is None else json.loads(str(answer))

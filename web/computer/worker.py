@@ -24,9 +24,7 @@ from typing import Any, TypeVar
 
 from tablut import Game
 from tablut.ai import DEFAULT_LEVEL, LEVELS, Analysis, Engine
-
-#: What a stopped call answers (web/start.js knows the same text).
-STOPPED = "tablut:stopped"
+from web.computer.protocol import STOPPED
 
 #: Word 0: the interrupt signal (2, SIGINT, while a stop is pending); word 1: the last
 #: ticket stopped. A list here; the page's shared Int32Array once :func:`set_stops` ran.
@@ -129,4 +127,5 @@ def next_analysis(token: int) -> str | None:
     return data
 
 
-__export__ = ["set_stops", "think", "start_analysis", "next_analysis"]
+#: The functions the page calls (web/ai_worker.py exports them).
+EXPORTED = ("set_stops", "think", "start_analysis", "next_analysis")

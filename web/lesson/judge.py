@@ -1,4 +1,4 @@
-"""Why a move of the lesson (:mod:`web.lesson`) is wrong, in one plain sentence.
+"""Why a move of the lesson (:mod:`web.lesson.lesson`) is wrong, in one plain sentence.
 
 Every sentence is worked out from the engine, never written per position: whether a move
 is legal is :meth:`tablut.board.Board.is_legal`, what it captures and how the game ends
@@ -25,7 +25,7 @@ from tablut.squares import (
     squares_of,
 )
 from tablut.squares import square_name as name
-from web.speech import PIECE_NAMES
+from web.words.speech import PIECE_NAMES
 
 
 def piece_name(board: Board, sq: int) -> str:

@@ -3,12 +3,12 @@ shown, the person's moves on it and what is said about them.
 
 A :class:`Lesson` is made for the rule set of the game in progress and holds its own
 :class:`tablut.Game` for each step, so it never touches the game in progress, the page's
-storage or the computer player. Its steps come from :func:`web.lesson_steps.lesson_steps`;
-a move is judged by :func:`web.lesson_judge.judge`. A wrong move is not played: the board
+storage or the computer player. Its steps come from :func:`web.lesson.steps.lesson_steps`;
+a move is judged by :func:`web.lesson.judge.judge`. A wrong move is not played: the board
 stays as it was and the lesson says why. The right move is played, with its captures, and
 the step is done until it is shown again.
 
-The board's input (:class:`web.board_input.BoardInput`) drives it through the same
+The board's input (:class:`web.board.input.BoardInput`) drives it through the same
 methods as the game's session: :meth:`Lesson.activate`, :meth:`Lesson.pick_up`,
 :meth:`Lesson.play`, :meth:`Lesson.drop_selection`. Tested natively
 (``tests/test_web_lesson.py``).
@@ -22,11 +22,11 @@ from dataclasses import dataclass
 from tablut import Game, Move, Rules
 from tablut.squares import square_name as _name
 from tablut.squares import squares_of
-from web.board import Marks, marks_for
-from web.lesson_judge import judge, owner, piece_name, wrong_piece
-from web.lesson_steps import Step, lesson_steps
-from web.session import PieceInHand, captured_kind
-from web.speech import move_sentence, selection_sentence, threat
+from web.board.view import Marks, marks_for
+from web.lesson.judge import judge, owner, piece_name, wrong_piece
+from web.lesson.steps import Step, lesson_steps
+from web.models.session import PieceInHand, captured_kind
+from web.words.speech import move_sentence, selection_sentence, threat
 
 
 @dataclass(frozen=True)

@@ -6,7 +6,7 @@ here is written per rule set: the sentences are chosen by the fields of
 and every step is checked against the engine before it is offered (:func:`lesson_steps`):
 its position must be one the rules allow, with the game still going, and its answer must
 be legal and do what the step says (capture, escape, end the game), judged by the same
-:class:`web.lesson_judge.Goal` that judges the person's move. A position that a rule set
+:class:`web.lesson.judge.Goal` that judges the person's move. A position that a rule set
 does not allow (a square it reserves, a camp) is replaced by the next candidate of the
 step, and a step none of whose candidates works is left out rather than taught wrongly;
 ``tests/test_web_lesson.py`` checks that no rule set loses a step that way.
@@ -22,7 +22,7 @@ from tablut.geometry import CAMP_SQUARES, CAMPS_BB
 from tablut.position import format_placement
 from tablut.rules import RepetitionOutcome
 from tablut.squares import CORNERS_BB, EDGES_BB, THRONE_BB, parse_square
-from web.lesson_judge import (
+from web.lesson.judge import (
     Capture,
     CaptureKing,
     Ends,

@@ -1,15 +1,15 @@
 """The lesson's dialog: index.html's ``<dialog id="lesson">``, filled and driven from a
-:class:`web.lesson.Lesson`.
+:class:`web.lesson.lesson.Lesson`.
 
-The dialog holds a board of its own (a second :class:`web.board.BoardView` with its own
-:class:`web.board_input.BoardInput`, without the page's Left and Right keys), so the game
+The dialog holds a board of its own (a second :class:`web.board.view.BoardView` with its own
+:class:`web.board.input.BoardInput`, without the page's Left and Right keys), so the game
 in progress, its storage and its computer are never touched. It opens modal (the page
 behind it inert), with the focus on the step's heading; Escape, the close button and
 "Play a game" close it and give the focus back. The step and every verdict on a move are
 said in a live region inside the dialog, where a screen reader still listens while the
 rest of the page is inert.
 
-Needs only a DOM ``document`` and :class:`web.dom.Listeners`: it does not import
+Needs only a DOM ``document`` and :class:`web.bridge.dom.Listeners`: it does not import
 ``pyscript``.
 """
 
@@ -21,10 +21,10 @@ from typing import Any
 from tablut import Rules
 from tablut.geometry import geometry
 from tablut.squares import squares_of
-from web.board import CORNERS, BoardView
-from web.board_input import BoardInput
-from web.dom import Listeners, element
-from web.lesson import Lesson
+from web.board.input import BoardInput
+from web.board.view import CORNERS, BoardView
+from web.bridge.dom import Listeners, element
+from web.lesson.lesson import Lesson
 
 
 class LessonView:
@@ -162,7 +162,7 @@ class LessonView:
         parts["play"].classList.toggle("primary", lesson.done)
         if lesson.spoken != self.spoken:
             self.spoken = lesson.spoken
-            # As the page's live region does (web/views.py): a trailing no-break space
+            # As the page's live region does (web/page/views.py): a trailing no-break space
             # alternates, so that the same words said twice are heard twice.
             parts["announcer"].textContent = lesson.announcement + (
                 "\u00a0" if lesson.spoken % 2 else "")

@@ -3,7 +3,7 @@
 The session holds what a person plays with: the game and its cursor, the settings, the
 match, set-up mode, the piece picked up, the hint, the message in the notice area, and the
 questions for the computer player. Views read it and draw; input turns pointer and key
-events into its methods; the page's wiring (:mod:`web.app`) saves it and carries its
+events into its methods; the page's wiring (:mod:`web.page.app`) saves it and carries its
 questions to the worker. Nothing here imports ``js`` or ``pyscript``, so all of it is
 tested natively (``tests/test_web_session.py``).
 
@@ -11,10 +11,10 @@ Every change calls the listeners given to :meth:`Session.subscribe`, after which
 session forgets the captures it just reported (:attr:`Session.fading`) and the move it
 just made (:attr:`Session.just_moved`): they are shown once, by the redraw that follows.
 Every change of the position or the settings also bumps :attr:`Session.generation`, which
-dates the questions put to the computer (:mod:`web.computer`).
+dates the questions put to the computer (:mod:`web.computer.turns`).
 
-Set-up mode's own actions are in :mod:`web.setup_mode`; the computer's turns in
-:mod:`web.computer`.
+Set-up mode's own actions are in :mod:`web.models.setup`; the computer's turns in
+:mod:`web.computer.turns`.
 """
 
 from __future__ import annotations
@@ -26,13 +26,13 @@ from typing import Any
 
 from tablut import RULES, Game, IllegalMove, Move, Side
 from tablut.squares import squares_of
-from web.clock import Clocks, TimeControl
-from web.match_score import MatchScore, match_of, match_score
-from web.review import Review, record_key
-from web.setup_mode import SetupBoard
-from web.speech import move_sentence, selection_sentence
-from web.state import PageState, Settings, StateError, parse_limit, parse_seed, validated
-from web.texts import plural, status_text, time_out_sentence
+from web.models.clocks import Clocks, TimeControl
+from web.models.match import MatchScore, match_of, match_score
+from web.models.review import Review, record_key
+from web.models.setup import SetupBoard
+from web.models.state import PageState, Settings, StateError, parse_limit, parse_seed, validated
+from web.words.speech import move_sentence, selection_sentence
+from web.words.texts import plural, status_text, time_out_sentence
 
 
 @dataclass(frozen=True)
@@ -99,7 +99,7 @@ class Session(PieceInHand):
             has moved; a button brings them back).
         clocks: the two clocks, when the game is played with a time control.
         time_out: the side that ran out of time, which ended the game, or None.
-        review: the computer's review of the game, once asked for (see web.review).
+        review: the computer's review of the game, once asked for (see web.models.review).
         imported: whether the game came from a record, a link or the saved games (it
             may be reviewed even unfinished).
     """

@@ -2,7 +2,7 @@
 
 Clicking a square cycles what stands on it: empty, white, king, black, empty (seed 004).
 Leaving set-up mode checks the position with :func:`tablut.parse_position`, whose
-NotationError says what is wrong, and plays from it. The session (:mod:`web.session`)
+NotationError says what is wrong, and plays from it. The session (:mod:`web.models.session`)
 holds the :class:`SetupBoard` while the mode lasts; the functions here are the mode's
 actions. Browser-free and tested natively.
 """
@@ -15,7 +15,7 @@ from tablut import Game, NotationError, Side, format_position
 from tablut.squares import SIZE
 
 if TYPE_CHECKING:
-    from web.session import Session
+    from web.models.session import Session
 
 #: An empty board, black to move: where "Clear board" starts.
 EMPTY_POSITION = "/".join(["-" * SIZE] * SIZE) + " b"

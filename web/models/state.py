@@ -6,7 +6,7 @@ Browser-free (no ``pyscript`` import), so the record's format is tested natively
 whose own reader validates every move; this record adds the page's state around it.
 
 A record that cannot be read raises :class:`StateError` naming the problem; the page
-then starts afresh and keeps the unreadable text under a backup key (see :mod:`web.storage`).
+then starts afresh and keeps the unreadable text under a backup key (see :mod:`web.models.storage`).
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from typing import Any
 from tablut import RULES, Game, RecordError, Side
 from tablut.ai import DEFAULT_LEVEL, LEVELS
 from tablut.json_text import parse_json
-from web.clock import ClockError, Clocks, TimeControl
+from web.models.clocks import ClockError, Clocks, TimeControl
 
 #: The localStorage key of the page's record.
 STORAGE_KEY = "tablut.state"
@@ -52,7 +52,7 @@ class Settings:
         match: play a match of two games with sides swapped (always so under rule sets
             whose match has two games, such as nielsen).
         analysis: whether the analysis panel is open.
-        clock: the time control (a key of :data:`web.clock.PRESETS`: "" for no clock).
+        clock: the time control (a key of :data:`web.models.clocks.PRESETS`: "" for no clock).
     """
 
     black: str = "human"
@@ -162,7 +162,7 @@ class PageState:
             "first", "second" or None (see :class:`tablut.Match`).
         setup: the position being set up (a position string, maybe not yet valid), or None
             outside set-up mode.
-        clocks: the clocks (:meth:`web.clock.Clocks.to_dict`), when the game has a clock.
+        clocks: the clocks (:meth:`web.models.clocks.Clocks.to_dict`), when the game has a clock.
         time_out: the side that ran out of time, which ended the game, or None.
     """
 

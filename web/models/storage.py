@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from web.state import STORAGE_KEY, PageState, StateError
+from web.models.state import STORAGE_KEY, PageState, StateError
 
 
 class Storage(Protocol):

@@ -1,10 +1,10 @@
-"""The game page's wiring: one :class:`Page` connects the session (:mod:`web.session`)
+"""The game page's wiring: one :class:`Page` connects the session (:mod:`web.models.session`)
 to the views that draw it, the input that drives it, the browser's storage, and the
 computer player in its worker.
 
 After every change of the session the page redraws every view (each redraws only what
 changed), saves the session if its record changed, and carries the session's next
-question, if any, to the computer (:func:`web.computer.carry_out`).
+question, if any, to the computer (:func:`web.computer.turns.carry_out`).
 """
 
 from __future__ import annotations
@@ -14,15 +14,16 @@ from typing import Any
 
 from pyscript import window
 
-from web.board import BoardView, camp_squares, marks_for, reserved_squares
-from web.board_input import BoardInput
-from web.computer import ComputerTurns, Request, carry_out
-from web.dom import Listeners, spawn
-from web.session import Session
-from web.settings_form import SettingsForm
-from web.setup_mode import clear_setup, setup_start_position
-from web.state import STORAGE_KEY
-from web.views import (
+from web.board.input import BoardInput
+from web.board.view import BoardView, camp_squares, marks_for, reserved_squares
+from web.bridge.dom import Listeners, spawn
+from web.computer.client import WorkerComputer
+from web.computer.turns import ComputerTurns, Request, carry_out
+from web.models.session import Session
+from web.models.setup import clear_setup, setup_start_position
+from web.models.state import STORAGE_KEY
+from web.page.settings_form import SettingsForm
+from web.page.views import (
     AnalysisView,
     AnnouncerView,
     ButtonsView,
@@ -35,14 +36,13 @@ from web.views import (
     ReviewView,
     StatusView,
 )
-from web.worker_client import WorkerComputer
 
 #: How often the clocks are read and redrawn, in milliseconds.
 TICK_MS = 100
 
 
 class LocalStorage:
-    """The browser's localStorage as a :class:`web.storage.Storage`."""
+    """The browser's localStorage as a :class:`web.models.storage.Storage`."""
 
     def __init__(self, store: Any) -> None:
         """Use ``store`` (``window.localStorage``; from a worker, a proxy of it, which is
@@ -50,13 +50,13 @@ class LocalStorage:
         self.store = store
 
     def get(self, key: str) -> str | None:
-        """See :meth:`web.storage.Storage.get`."""
+        """See :meth:`web.models.storage.Storage.get`."""
         value = self.store.getItem(key)
         # getItem answers JavaScript null for a missing key, which is not Python's None.
         return value if isinstance(value, str) else None
 
     def set(self, key: str, value: str) -> None:
-        """See :meth:`web.storage.Storage.set`."""
+        """See :meth:`web.models.storage.Storage.set`."""
         self.store.setItem(key, value)
 
 
@@ -137,7 +137,7 @@ class Page:
         """Open the "How to play" lesson for the game's rules; built on first use, so the
         page starts no slower for it."""
         if self.lesson is None:
-            from web.lesson_view import LessonView
+            from web.lesson.view import LessonView
 
             opener = self.document.getElementById("lesson-open")
             self.lesson = LessonView(self.document, self.listeners,

@@ -13,10 +13,10 @@ from typing import Any
 
 from tablut import RULES, Side
 from tablut.ai import LEVELS
-from web.clock import PRESETS, TimeControl
-from web.dom import Listeners, element
-from web.session import Session
-from web.setup_mode import set_setup_mode, set_setup_side
+from web.bridge.dom import Listeners, element
+from web.models.clocks import PRESETS, TimeControl
+from web.models.session import Session
+from web.models.setup import set_setup_mode, set_setup_side
 
 #: The controls the form writes, by id.
 CONTROLS = ("black-player", "white-player", "level", "clock", "rules", "seed", "limit",

@@ -1,5 +1,5 @@
 """The page's views beside the board: each draws one part of the page from the session
-and does nothing else (what a click does is for :mod:`web.app` and the input modules).
+and does nothing else (what a click does is for :mod:`web.page.app` and the input modules).
 
 Each view finds its elements by id in index.html once, and its :meth:`render` is cheap
 when nothing it shows has changed, so the page calls every view after every change.
@@ -10,13 +10,13 @@ from __future__ import annotations
 from typing import Any
 
 from tablut import Side
-from web.clock import shown
-from web.computer import ComputerTurns
-from web.dom import Listeners, box_at_event, element, svg_element
-from web.match_score import PLAYER_NAMES
-from web.review import Mistake
-from web.session import Notice, Session
-from web.texts import (
+from web.bridge.dom import Listeners, box_at_event, element, svg_element
+from web.computer.turns import ComputerTurns
+from web.models.clocks import shown
+from web.models.match import PLAYER_NAMES
+from web.models.review import Mistake
+from web.models.session import Notice, Session
+from web.words.texts import (
     captured_counts,
     captured_words,
     intro_text,

@@ -1,14 +1,14 @@
 """Share, keep and reach a game, without a browser: imports, share links and the saved
-games, as the records panel (:mod:`web.records_panel`) offers them.
+games, as the records panel (:mod:`web.records.panel`) offers them.
 
-- **Import** a pasted or uploaded record (:func:`web.records_io.read_record`): the game
+- **Import** a pasted or uploaded record (:func:`web.records.formats.read_record`): the game
   replaces the one on the board, with an Undo in the notice; a bad record is refused
   with a message that names the line, and nothing changes.
 - **Links**: the page's address always holds a share link of the game shown. Opening a
   link never loses a game: a game that the link would drop (not the link's game played
   less far) is first kept in the saved games.
 - **Saved games**: several named games in storage under their own key
-  (:mod:`web.saved_games`): save, open, rename, delete with an undo.
+  (:mod:`web.records.saved_games`): save, open, rename, delete with an undo.
 """
 
 from __future__ import annotations
@@ -18,7 +18,9 @@ from dataclasses import dataclass
 
 from tablut import Game, RecordError
 from tablut.links import LinkError
-from web.records_io import (
+from web.models.session import Session
+from web.models.storage import Storage, backup_key
+from web.records.formats import (
     ImportProblem,
     continues,
     default_name,
@@ -29,9 +31,7 @@ from web.records_io import (
     same_game,
     share_fragment,
 )
-from web.saved_games import SAVED_KEY, Entry, SavedGames, SavedGamesError
-from web.session import Session
-from web.storage import Storage, backup_key
+from web.records.saved_games import SAVED_KEY, Entry, SavedGames, SavedGamesError
 
 
 @dataclass(frozen=True)

@@ -1,4 +1,4 @@
-"""The records panel: the controls of :mod:`web.records` in index.html's
+"""The records panel: the controls of :mod:`web.records.keeper` in index.html's
 ``<section id="records-panel">``, and the browser's part of them (the clipboard, a file
 download, a chosen file, the address bar, other tabs).
 
@@ -23,9 +23,11 @@ from typing import Any
 
 from pyscript import window
 
-from web.dom import Listeners, element, spawn
-from web.records import Clock, RecordKeeper
-from web.records_io import (
+from web.bridge.dom import Listeners, element, spawn
+from web.bridge.remote_dom import Dom
+from web.models.session import Session
+from web.models.storage import Storage
+from web.records.formats import (
     MAX_RECORD_CHARS,
     OPENTAFL_FILENAME,
     RECORD_FILENAME,
@@ -36,10 +38,8 @@ from web.records_io import (
     opentafl_position,
     share_fragment,
 )
-from web.remote_dom import Dom
-from web.saved_games import SAVED_KEY, Entry
-from web.session import Session
-from web.storage import Storage
+from web.records.keeper import Clock, RecordKeeper
+from web.records.saved_games import SAVED_KEY, Entry
 
 #: Milliseconds a downloaded record's object URL lives: enough for the browser to start
 #: the download, after which it is only memory.

@@ -16,7 +16,7 @@ from tablut import Game, Move, Side
 from tablut.ai.bits import king_escape_targets
 from tablut.board import Board
 from tablut.squares import square_name, squares_of
-from web.texts import outcome_sentence, plural
+from web.words.texts import outcome_sentence, plural
 
 #: How a piece kind is named in a sentence.
 PIECE_NAMES = {"black": "black piece", "white": "white guard", "king": "king"}

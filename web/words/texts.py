@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from tablut import Game, Outcome, Reason, Rules, Side, format_move, parse_position
 from tablut.rules import Escape
 from tablut.squares import square_name
-from web.state import Settings
+from web.models.state import Settings
 
 
 def plural(count: int, word: str, words: str | None = None) -> str:

@@ -1,0 +1,1 @@
+"""Records: imports and exports in every format, share links, and the saved games."""
