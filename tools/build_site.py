@@ -26,6 +26,8 @@ must never reach a CDN, so everything it loads is copied next to ``index.html``:
   computer player's), written from the template in the repository with its ``[files]``
   table filled in with the archives each needs, unpacked into the interpreter's working
   directory: a new module ships without anyone listing it;
+- ``sounds-<hash>/``: a move, a capture and the end of a game, synthesised by
+  ``make_sounds.py``, which ``web/sounds.js`` plays;
 - ``web/icon-192.png`` and ``web/icon-512.png`` for the web app manifest, and, last,
   ``sw.js``: the service worker that precaches every other file of the site under a
   cache version hashed from them all (see ``site_offline.py``).
@@ -51,6 +53,7 @@ import sys
 import zipfile
 from pathlib import Path
 
+from make_sounds import write_sounds
 from site_names import MissingReference, address, refer
 from site_offline import write_icons, write_service_worker
 
@@ -105,6 +108,11 @@ START_SCRIPT = "web/start.js"
 #: The configs written, each with the archives its interpreter unpacks: the page's needs
 #: the engine and the page's modules, the computer player's the engine and its worker.
 CONFIGS = {"pyscript.toml": ("tablut", "web"), "pyscript-ai.toml": ("tablut", "worker")}
+
+#: The folder of the sounds the build makes (tools/make_sounds.py), and the script that
+#: plays them, which names the folder.
+SOUNDS = "sounds"
+SOUND_PLAYER = "web/sounds.js"
 
 #: Where the archives go in the site.
 ARCHIVE_FOLDER = "python"
@@ -328,6 +336,12 @@ def build(root: Path = ROOT, out: Path | None = None) -> Path:
     # GitHub Pages would otherwise run Jekyll over the site, for nothing.
     (out / ".nojekyll").write_text("", encoding="utf-8")
     write_icons(out / "web")
+    # The sounds, named after their bytes (a page fetches one when it first plays it).
+    write_sounds(out / SOUNDS)
+    sounds = {SOUNDS: address(out, SOUNDS)}
+    player = out / SOUND_PLAYER
+    player.write_text(refer(player.read_text(encoding="utf-8"), sounds, SOUND_PLAYER),
+                      encoding="utf-8")
     # Last: the service worker lists and hashes every file written before it.
     write_service_worker(root / "web" / "sw.js", out)
     return out

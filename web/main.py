@@ -42,6 +42,7 @@ try:
     from web.bridge.dom import spawn
     from web.bridge.remote_dom import Dom
     from web.computer import client as worker_client
+    from web.models.notices import Lifetime, message
     from web.models.session import Session
     from web.models.storage import load_state
     from web.page.app import LocalStorage, Page
@@ -61,7 +62,7 @@ def main() -> Page:
         session = Session(state)
         page = Page(session, storage, document)
         if problem:
-            session.say(problem)
+            session.say(message("text", text=problem), Lifetime.LASTING)
         records_panel.install(session, storage, page.listeners, dom)
     except Exception as error:
         failed(error)

@@ -9,8 +9,9 @@
   ``p`` reads the position aloud, ``l`` lists every piece, and ``?`` opens the keyboard
   help. A board in a dialog (the lesson's) listens to its own keys only.
 
-It drives any :class:`BoardPlayer`: the game's :class:`web.models.session.Session`, or the
-lesson's :class:`web.lesson.lesson.Lesson`.
+It reports to any :class:`BoardPlayer`: the game's :class:`web.models.session.Session`, or
+the lesson's :class:`web.lesson.lesson.Lesson`, which decide what a click or a move
+means; the board knows no rules.
 """
 
 from __future__ import annotations
@@ -19,11 +20,9 @@ import contextlib
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from tablut import Game
 from tablut.squares import parse_square
 from web.board.view import EXTENT, BoardView, square_at, step
 from web.bridge.dom import Listeners, box_at_event
-from web.words.speech import piece_list, position_summary
 
 #: Pointer travel, in CSS pixels, that turns a press on a piece into a drag.
 DRAG_THRESHOLD = 5
@@ -38,11 +37,10 @@ CURSOR_KEYS = {"ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Home", "End"}
 class BoardPlayer(Protocol):
     """What the board's input drives: a game and a person's ways of moving in it."""
 
-    game: Game
     selected: int | None
 
-    def human_to_move(self) -> bool:
-        """Whether a person may move now."""
+    def can_drag(self, sq: int) -> bool:
+        """Whether the piece on ``sq`` may be dragged now."""
         ...
 
     def activate(self, sq: int) -> None:
@@ -53,8 +51,9 @@ class BoardPlayer(Protocol):
         """Start dragging the piece on ``sq``; False if it may not move now."""
         ...
 
-    def play(self, move: tuple[int, int]) -> bool:
-        """Play ``move``; False if it was not played."""
+    def drop(self, frm: int, to: int) -> bool:
+        """The piece dragged from ``frm`` was let go on ``to``: play the move, or say why
+        not; False if it was not played."""
         ...
 
     def drop_selection(self) -> None:
@@ -114,8 +113,7 @@ class BoardInput:
         sq = self._square_of(event) if event.button == 0 else None
         if sq is None:
             return
-        session = self.session
-        draggable = session.human_to_move() and bool(session.game.board.targets(sq))
+        draggable = self.session.can_drag(sq)
         self.press = Press(sq, event.clientX, event.clientY, draggable)
         if draggable:
             # Capture keeps the drag alive when the pointer leaves the board; a nicety.
@@ -146,7 +144,7 @@ class BoardInput:
             if sq is not None:
                 self.activate(sq)
             return
-        if sq is None or sq == press.sq or not self.session.play((press.sq, sq)):
+        if sq is None or sq == press.sq or not self.session.drop(press.sq, sq):
             self.session.pick_up(press.sq)  # back to its square, still picked up
 
     def on_pointer_cancel(self, _event: Any) -> None:
@@ -199,8 +197,8 @@ class BoardInput:
         if key in ("ArrowLeft", "ArrowRight"):
             session.step(-1 if key == "ArrowLeft" else 1)
         elif key in ("p", "P"):
-            session.speak(position_summary(session.game))
+            session.hear("summary")
         elif key in ("l", "L"):
-            session.speak(piece_list(session.game))
+            session.hear("pieces")
         elif key == "?":
             self.keys_dialog.showModal()

@@ -26,10 +26,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from tablut import Game
 from tablut.squares import CORNERS_BB, FILES, RANKS, SIZE, THRONE, square_name, squares_of
 from web.bridge.dom import svg_element
-from web.models.session import Session
 
 #: Side of a square, and the margin that holds the coordinates, in SVG user units.
 CELL = 10
@@ -74,50 +72,6 @@ class Marks:
     fading: list[tuple[int, str]] = field(default_factory=list)
     moved: tuple[int, int] | None = None
     better: tuple[int, int] | None = None
-
-
-class Marked(Protocol):
-    """What :func:`marks_for` reads: the game's session, or the lesson's step."""
-
-    game: Game
-    selected: int | None
-    hint: tuple[int, int] | None
-    fading: list[tuple[int, str]]
-    just_moved: tuple[int, int] | None
-
-    def targets(self) -> list[int]:
-        """The squares the piece picked up may move to."""
-        ...
-
-    def better_move(self) -> tuple[int, int] | None:
-        """The move a review found better than the one played here, if any."""
-        ...
-
-
-def marks_for(session: Marked) -> Marks:
-    """What the board highlights for ``session``: the piece picked up and its targets,
-    the last move (stronger when it ended the game), the hint, and what just happened
-    (captured pieces fading, the piece that just moved)."""
-    game = session.game
-    marks = Marks(selected=session.selected, targets=session.targets(), hint=session.hint,
-                  fading=session.fading, moved=session.just_moved,
-                  better=session.better_move())
-    if game.ply:
-        marks.last = game.moves[game.ply - 1]
-        marks.winning = game.board.outcome() is not None
-    return marks
-
-
-def reserved_squares(session: Session) -> tuple[int, ...]:
-    """The squares besides the throne drawn as reserved: the corners, where the rules
-    keep them for the king."""
-    return CORNERS if session.game.rules.corners_restricted else ()
-
-
-def camp_squares(session: Session) -> tuple[int, ...]:
-    """The camps of the rules being played (none but in ``ashton``): black's squares that
-    no other piece may enter."""
-    return tuple(squares_of(session.game.board.geometry.camps))
 
 
 def square_label(sq: int, piece: str | None, marks: Marks | None = None,

@@ -29,6 +29,7 @@ from tablut.ai import LEVELS
 from tablut.ai.first_answers import known_answer
 from web.computer.protocol import Computer, Stopped
 from web.models.clocks import think_seconds
+from web.models.notices import Lifetime, message
 from web.models.review import REVIEW_LEVEL, record_key
 from web.models.session import Session
 
@@ -152,9 +153,9 @@ class ComputerTurns:
         hint makes no sense now."""
         session = self.session
         if not session.human_to_move():
-            session.say("A hint is for a person's move in a game in progress.")
+            session.say(message("hint-not-now"))
             return None
-        session.say("Looking for a good move…")
+        session.say(message("hint-looking"))
         return self._request("hint", min(session.settings.level, HINT_MAX_LEVEL))
 
     def _request(self, kind: Kind, level: int, pause: float = 0.0,
@@ -211,13 +212,13 @@ class ComputerTurns:
         session = self.session
         move = (int(data["from"]), int(data["to"]))
         if request.kind == "hint":
-            session.show_hint(move, f"Hint: {data['move']}.")
+            session.show_hint(move)
             return
         if session.settings.analysis:
             # The computer's own move is analysed too: what it saw stays on show.
             self.analysis = AnalysisShown(data, session.game.side)
         if request.kind == "move":
-            session.play(move)
+            session.play(move, by_computer=True)
         else:
             session.notify()
 
@@ -228,12 +229,12 @@ class ComputerTurns:
             return
         session = self.session
         if request.kind == "hint":
-            session.say(f"No hint: the computer player is unavailable ({error}).")
+            session.say(message("no-hint", error=error), Lifetime.ERROR)
         elif request.kind == "analysis":
             self.analysis = AnalysisShown({}, session.game.side, problem=error)
             session.notify()
         else:
-            session.say(f"The computer player is unavailable ({error}).")
+            session.say(message("computer-unavailable", error=error), Lifetime.ERROR)
 
     def stopped(self, request: Request) -> None:
         """The computer stopped answering ``request`` because it was no longer wanted."""

@@ -22,10 +22,11 @@ from dataclasses import dataclass
 from tablut import Game, Move, Rules
 from tablut.squares import square_name as _name
 from tablut.squares import squares_of
-from web.board.view import Marks, marks_for
+from web.board.marks import marks_for
+from web.board.view import Marks
 from web.lesson.judge import judge, owner, piece_name, wrong_piece
 from web.lesson.steps import Step, lesson_steps
-from web.models.session import PieceInHand, captured_kind
+from web.models.game import PieceInHand, captured_kind
 from web.words.speech import move_sentence, selection_sentence, threat
 
 
@@ -197,6 +198,10 @@ class Lesson(PieceInHand):
     def may_pick_up(self) -> bool:
         """A piece may be picked up until the step is done."""
         return not self.done
+
+    def drop(self, frm: int, to: int) -> bool:
+        """A piece dragged from ``frm`` and let go on ``to``: tried as a move."""
+        return self.play((frm, to))
 
     def play(self, move: Move) -> bool:
         """Try ``move``: the right one is played and praised; any other is not played, and

@@ -155,6 +155,58 @@ class Clocks:
         return cls(control, list(left))
 
 
+class GameClock:
+    """The clocks of the game on the board (none without a time control), and the side
+    that lost on time.
+
+    Attributes:
+        clocks: both sides' clocks, or None when the game has no clock.
+        time_out: the side whose time ran out, which ended the game, or None.
+    """
+
+    def __init__(self, clocks: Clocks | None = None, time_out: Side | None = None) -> None:
+        """The clocks as they are, or were saved."""
+        self.clocks = clocks
+        self.time_out = time_out
+
+    @classmethod
+    def fresh(cls, control: str | None) -> GameClock:
+        """Both clocks full under ``control`` ("5+3"; None or "" for no clock)."""
+        return cls(Clocks(TimeControl.parse(control)) if control else None)
+
+    def run(self, side: Side, now: float, running: bool) -> None:
+        """Run ``side``'s clock when ``running`` (a game going on, shown where it stands,
+        with a person at it); else stop both."""
+        clocks = self.clocks
+        if clocks is None:
+            return
+        if running and self.time_out is None:
+            if clocks.running is not side:
+                clocks.start(side, now)
+        else:
+            clocks.stop(now)
+
+    def moved(self, side: Side, now: float) -> None:
+        """``side`` has just moved (see :meth:`Clocks.moved`)."""
+        if self.clocks is not None:
+            self.clocks.moved(side, now)
+
+    def ran_out(self, now: float) -> Side | None:
+        """The side whose time has run out at ``now``, if it just did: its clock stops
+        and it is :attr:`time_out` from now on."""
+        if self.clocks is None or self.time_out is not None:
+            return None
+        side = self.clocks.flagged(now)
+        if side is not None:
+            self.clocks.stop(now)
+            self.time_out = side
+        return side
+
+    def saved(self, now: float) -> Clocks | None:
+        """The clocks as they read at ``now``, stopped (what a reload starts from)."""
+        return None if self.clocks is None else self.clocks.at(now)
+
+
 def shown(ms: int) -> str:
     """Time left as a clock shows it: "4:05", or with tenths under 20 seconds ("0:09.3"),
     when every tenth counts."""

@@ -8,9 +8,11 @@ in progress counts too once it has ended, so the table shows the result at once.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import Any
 
 from tablut import Match, Rules, Side
 from tablut.match import GameResult
+from web.models.notices import Message, message
 
 PLAYER_NAMES = {"first": "Player 1", "second": "Player 2"}
 
@@ -82,3 +84,36 @@ def match_score(
         summary = "The match is level."
     return MatchScore(rows, (match.wins("first"), match.wins("second")), summary,
                       match.finished)
+
+
+class MatchProgress:
+    """The games of the match played so far, as stored: (winning player "first" or
+    "second" or None, plies)."""
+
+    def __init__(self, results: list[tuple[str | None, int]] | None = None) -> None:
+        """A match with ``results`` played."""
+        self.results: list[tuple[str | None, int]] = list(results or [])
+
+    def table(self, rules: Rules, current: tuple[Side | None, int] | None) -> MatchScore:
+        """The match table, counting the game on the board once it has ``current``'s
+        result."""
+        return match_score(rules, self.results, current)
+
+    def side_of(self, rules: Rules, player: str) -> Side:
+        """The side ``player`` ("first" or "second") has in the game on the board."""
+        return match_of(rules, self.results).side_of(player)
+
+    def next_game(self, settings: Any, rules: Rules, ended: tuple[Side | None, int] | None
+                  ) -> tuple[Any, list[tuple[str | None, int]], Message]:
+        """The settings, the match so far and what to say for a New game after a game
+        under ``rules`` that ``ended`` so (None: it had not): in a match, the next game
+        with sides swapped, or a new match after the last one."""
+        if not settings.match_mode or ended is None:
+            return settings, list(self.results), message("new-game")
+        match = match_of(rules, self.results)
+        match.record(*ended)
+        results = [(r.winner, r.plies) for r in match.results]
+        if match.finished:
+            summary = match_score(rules, self.results, ended).summary
+            return settings.swapped(), [], message("match-over", summary=summary)
+        return settings.swapped(), results, message("match-game", number=len(results) + 1)

@@ -60,11 +60,6 @@ class Mistake:
     better: Move
     better_text: str
 
-    def describe(self) -> str:
-        """Words for the move list: "a mistake: better d1-4"."""
-        what = "throws away the win" if self.lost_win else "a mistake"
-        return f"{what}: better {self.better_text}"
-
 
 class Review:
     """The review of one game (its start and moves).
@@ -81,6 +76,32 @@ class Review:
         self.judgements: dict[int, Judgement] = {}
         self.stopped = False
         self._mistakes: tuple[int, dict[int, Mistake]] = (-1, {})
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain data for the saved page (the game it judged is saved beside it)."""
+        return {
+            "plies": self.plies,
+            "stopped": self.stopped,
+            "judgements": [[ply, j.white, None if j.winner is None else j.winner.word,
+                            None if j.best is None else list(j.best), j.best_text]
+                           for ply, j in sorted(self.judgements.items())],
+        }
+
+    @classmethod
+    def from_dict(cls, game: Game, data: Any) -> Review:
+        """The review of ``game`` saved by :meth:`to_dict`; ValueError if it is damaged or
+        was made of another game."""
+        review = cls(game)
+        if not isinstance(data, dict) or data.get("plies") != review.plies:
+            raise ValueError("it is not a review of this game")
+        review.stopped = bool(data.get("stopped"))
+        judgements = data.get("judgements")
+        if not isinstance(judgements, list):
+            raise ValueError("its judgements are not a list")
+        for item in judgements:
+            ply, judgement = _judgement(item, review.plies)
+            review.judgements[ply] = judgement
+        return review
 
     def records(self) -> list[str]:
         """The positions to ask about: the game's record with its cursor at each ply."""
@@ -144,16 +165,26 @@ class Review:
             points.append((ply, 0.5 + white / (2 * GRAPH_LIMIT)))
         return points
 
-    def summary(self) -> str:
-        """How many mistakes each side made, in words."""
+    def mistake_counts(self) -> dict[Side, int]:
+        """How many mistakes each side made, as far as the review has come."""
         mistakes = list(self.mistakes().values())
-        if not self.finished():
-            return f"Reviewing: {len(self.judgements)} of {self.plies + 1} positions."
-        parts = []
-        for side in Side:
-            count = sum(m.mover is side for m in mistakes)
-            parts.append(f"{side.word.capitalize()} {count} mistake{'s' if count != 1 else ''}")
-        return "Review done: " + ", ".join(parts) + "."
+        return {side: sum(m.mover is side for m in mistakes) for side in Side}
+
+
+def _judgement(item: Any, plies: int) -> tuple[int, Judgement]:
+    """One saved judgement as (ply, Judgement); ValueError if it is damaged."""
+    if not isinstance(item, list) or len(item) != 5:
+        raise ValueError("a judgement is damaged")
+    ply, white, winner, best, best_text = item
+    if (not isinstance(ply, int) or not 0 <= ply <= plies or not isinstance(white, int)
+            or winner not in (None, "black", "white") or not isinstance(best_text, str)):
+        raise ValueError("a judgement is damaged")
+    if best is not None and (not isinstance(best, list) or len(best) != 2
+                             or not all(isinstance(sq, int) for sq in best)):
+        raise ValueError("a judgement's best move is damaged")
+    move = None if best is None else (best[0], best[1])
+    side = None if winner is None else Side.parse(winner)
+    return ply, Judgement(white, side, move, best_text)
 
 
 def record_key(game: Game) -> tuple[str, str, tuple[Move, ...]]:

@@ -15,27 +15,23 @@ from typing import Any
 from pyscript import window
 
 from web.board.input import BoardInput
-from web.board.view import BoardView, camp_squares, marks_for, reserved_squares
+from web.board.marks import camp_squares, marks_for, reserved_squares
+from web.board.view import BoardView
 from web.bridge.dom import Listeners, spawn
 from web.computer.client import WorkerComputer
 from web.computer.turns import ComputerTurns, Request, carry_out
+from web.models.notices import Lifetime, message
 from web.models.session import Session
-from web.models.setup import clear_setup, setup_start_position
+from web.models.setup import SetupMode
 from web.models.state import STORAGE_KEY
+from web.page.moves import MoveListView
+from web.page.notices import AnnouncerView, NoticeView
+from web.page.panels import AnalysisView, CapturedView, ClockView, MatchView
+from web.page.review_graph import ReviewView
 from web.page.settings_form import SettingsForm
-from web.page.views import (
-    AnalysisView,
-    AnnouncerView,
-    ButtonsView,
-    CapturedView,
-    ClockView,
-    IntroView,
-    MatchView,
-    MoveListView,
-    NoticeView,
-    ReviewView,
-    StatusView,
-)
+from web.page.sounds import Sounds
+from web.page.status import ButtonsView, IntroView, StatusView
+from web.words.announcer import Announcer
 
 #: How often the clocks are read and redrawn, in milliseconds.
 TICK_MS = 100
@@ -71,8 +67,11 @@ class Page:
         self.listeners = Listeners()
         self.computer = WorkerComputer(document)
         self.turns = ComputerTurns(session)
+        self.announcer = Announcer(session)
+        self.sounds = Sounds(session, window)
         self.board = BoardView(document, document.getElementById("board"),
-                               marked=reserved_squares(session), camps=camp_squares(session))
+                               marked=reserved_squares(session.game.rules),
+                               camps=camp_squares(session.game.board))
         self.input = BoardInput(session, self.board, document, self.listeners)
         self.status = StatusView(document, self.turns)
         self.clocks = ClockView(document)
@@ -80,7 +79,8 @@ class Page:
         self.views = [self.status, ButtonsView(document), self.move_list,
                       CapturedView(document), AnalysisView(document, self.turns),
                       MatchView(document), NoticeView(document, self.listeners, session),
-                      IntroView(document, window), AnnouncerView(document), self.clocks,
+                      IntroView(document, window), AnnouncerView(document, self.announcer),
+                      self.clocks,
                       ReviewView(document, self.listeners, session),
                       SettingsForm(session, document, self.listeners)]
         self.saved: str | None = None
@@ -102,9 +102,10 @@ class Page:
     def tick(self) -> None:
         """Ten times a second: a running clock is redrawn, and a side out of time loses;
         once a second, the time left is saved (a reload goes on from there)."""
-        if self.session.clocks is not None and self.session.clocks.running is not None:
-            self.session.tick()
-            self.clocks.render(self.session)
+        session = self.session
+        session.tick()  # a notice past its time goes, and a flag falls
+        if session.clocks is not None and session.clocks.running is not None:
+            self.clocks.render(session)
             self.ticks += 1
             if self.ticks % (1000 // TICK_MS) == 0:
                 self.save()
@@ -123,8 +124,9 @@ class Page:
             "intro-toggle": session.toggle_intro,
             "review-start": self.ask_review,
             "review-stop": session.stop_review,
-            "setup-clear": lambda: clear_setup(session),
-            "setup-start": lambda: setup_start_position(session),
+            "setup-clear": lambda: session.edit_setup(SetupMode.clear),
+            "setup-start": lambda: session.edit_setup(
+                lambda setup: setup.start_position(session.game.rules.name)),
         }
         find = self.document.getElementById
         for name, action in actions.items():
@@ -163,7 +165,8 @@ class Page:
         a worker, whose drawing reaches the screen in batches)."""
         session = self.session
         self.save()
-        self.board.set_marked(reserved_squares(session), camp_squares(session))
+        self.board.set_marked(reserved_squares(session.game.rules),
+                              camp_squares(session.game.board))
         if session.setup is not None:
             self.board.draw(session.setup)
         else:
@@ -185,8 +188,7 @@ class Page:
         except Exception as error:  # noqa: BLE001 - storage full, disabled or private mode
             if not self.save_failed:
                 self.save_failed = True
-                self.session.say(f"This browser would not save the game ({error}); it will "
-                                 "be lost on reload.")
+                self.session.say(message("not-saved", error=str(error)), Lifetime.LASTING)
 
     def ask_computer(self) -> None:
         """From now on, carry the session's questions to the computer."""

@@ -1,14 +1,16 @@
-"""The Settings form: shows the session's settings and turns each control's change into
-one session call (a table from control to call, not a chain of ifs).
+"""The Settings form: built from the settings' declarative entries
+(:data:`web.models.settings.SETTINGS`), it shows the settings and turns each control's
+change into one :meth:`web.models.session.Session.change`, and drives set-up mode.
 
-A change that the session refuses (a bad seed, a move limit already reached, a position
-that cannot be played) leaves the session as it was; the form then shows the session's
-values again, so the control never claims what is not so.
+A control shows the game on the board where the game has its own value: an imported
+game's rules, move limit and clock (the player's own choices come back with the next
+New game). A change that the session refuses (a bad seed, a move limit already reached,
+a position that cannot be played) leaves the session as it was; the form then shows the
+session's values again, so that a control never claims what is not so.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from tablut import RULES, Side
@@ -16,54 +18,72 @@ from tablut.ai import LEVELS
 from web.bridge.dom import Listeners, element
 from web.models.clocks import PRESETS, TimeControl
 from web.models.session import Session
-from web.models.setup import set_setup_mode, set_setup_side
+from web.models.settings import SETTINGS, Setting
 
-#: The controls the form writes, by id.
-CONTROLS = ("black-player", "white-player", "level", "clock", "rules", "seed", "limit",
-            "match", "setup-mode", "setup-tools", "setup-side", "rules-summary", "more-options")
+#: Controls that are no setting: set-up mode and its tools, and the rules' summary.
+OTHER_CONTROLS = ("setup-mode", "setup-tools", "setup-side", "rules-summary", "more-options")
+
+
+def shown_value(session: Session, setting: Setting) -> object:
+    """What ``setting``'s control shows for ``session``: the game's own rules, limit and
+    clock, else the player's setting."""
+    game = session.game
+    value = {"rules": game.rules.name, "limit": game.limit,
+             "clock": game.time_control or ""}.get(setting.field,
+                                                   getattr(session.settings, setting.field))
+    if setting.field == "match":
+        return session.settings.match_mode
+    if setting.field == "limit":
+        return str(value or 0)
+    return value if setting.checkbox else str(value)
 
 
 class SettingsForm:
     """The form's controls, bound to one session."""
 
     def __init__(self, session: Session, document: Any, listeners: Listeners) -> None:
-        """Fill the level and rules menus and listen to every control."""
+        """Fill the level, rules and clock menus and listen to every control."""
         self.session = session
+        self.document = document
         find = document.getElementById
-        self.controls = {name: find(name) for name in CONTROLS}
+        self.settings = [s for s in SETTINGS if s.control is not None]
+        self.controls = {name: find(name) for name in OTHER_CONTROLS}
+        self.controls.update({s.control: find(s.control) for s in self.settings})
         # What was last written to each (control, property): only a change is written.
         self.written: dict[tuple[str, str], object] = {}
+        self._fill_menus()
+        for setting in self.settings:
+            listeners.on(self.controls[setting.control], "change",
+                         lambda _event, setting=setting: self._changed(setting))
+        listeners.on(self.controls["setup-mode"], "change", lambda _event: self._setup())
+        listeners.on(self.controls["setup-side"], "change", lambda _event: self._setup_side())
+        listeners.on(find("settings-form"), "submit", lambda event: event.preventDefault())
+
+    def _fill_menus(self) -> None:
+        document, controls = self.document, self.controls
         for number, spec in LEVELS.items():
-            self.controls["level"].appendChild(element(
+            controls["level"].appendChild(element(
                 document, "option", f"{number} · {spec.name}", value=number,
                 title=spec.description))
         for name, spec in RULES.items():
-            self.controls["rules"].appendChild(element(document, "option", spec.title,
-                                                       value=name))
-        self.document = document
+            controls["rules"].appendChild(element(document, "option", spec.title, value=name))
         self.clocks = set(PRESETS)  # the time controls the Clock menu offers
         for value, words in PRESETS.items():
-            self.controls["clock"].appendChild(element(document, "option", words, value=value))
-        changes: dict[str, Callable[[Any], None]] = {
-            "black-player": lambda box: session.set_player(Side.BLACK, str(box.value)),
-            "white-player": lambda box: session.set_player(Side.WHITE, str(box.value)),
-            "level": lambda box: session.set_level(int(box.value)),
-            "clock": lambda box: session.set_clock(str(box.value)),
-            "rules": lambda box: session.set_rules(str(box.value)),
-            "seed": lambda box: session.set_seed(str(box.value)),
-            "limit": lambda box: session.set_limit(str(box.value)),
-            "match": lambda box: session.set_match(bool(box.checked)),
-            "setup-mode": lambda box: set_setup_mode(session, bool(box.checked)),
-            "setup-side": lambda box: set_setup_side(session, Side.parse(str(box.value))),
-        }
-        for name, change in changes.items():
-            listeners.on(self.controls[name], "change",
-                         lambda _event, name=name, change=change: self._changed(name, change))
-        listeners.on(find("settings-form"), "submit", lambda event: event.preventDefault())
+            controls["clock"].appendChild(element(document, "option", words, value=value))
 
-    def _changed(self, name: str, change: Callable[[Any], None]) -> None:
-        change(self.controls[name])
-        self.render(self.session, changed=name)
+    def _changed(self, setting: Setting) -> None:
+        control = self.controls[setting.control]
+        self.session.change(setting.field,
+                            bool(control.checked) if setting.checkbox else str(control.value))
+        self.render(self.session, changed=setting.control)
+
+    def _setup(self) -> None:
+        self.session.set_setup(bool(self.controls["setup-mode"].checked))
+        self.render(self.session, changed="setup-mode")
+
+    def _setup_side(self) -> None:
+        side = Side.parse(str(self.controls["setup-side"].value))
+        self.session.edit_setup(lambda setup: setattr(setup, "side", side))
 
     def render(self, session: Session, *, changed: str | None = None) -> None:
         """Show the settings. A control is written only when what it should show
@@ -71,21 +91,19 @@ class SettingsForm:
         refused the change): a redraw must undo neither a number being typed nor a
         choice made in another control while this one was handled (the page's Python
         may run in a worker, after the person has moved on)."""
-        s = session.settings
-        self._offer_clock(s.clock)
+        game = session.game
+        self._offer_clock(game.time_control or "")
         # Entering set-up mode opens More options, where the set-up tools live.
         if session.setup is not None and self.written.get(("setup-mode", "checked")) is not True:
             self.controls["more-options"].open = True
         wanted: list[tuple[str, str, object]] = [
-            ("black-player", "value", s.black), ("white-player", "value", s.white),
-            ("level", "value", str(s.level)), ("rules", "value", s.rules),
-            ("seed", "value", str(s.seed)), ("limit", "value", str(s.limit or 0)),
-            ("clock", "value", s.clock),
-            ("match", "checked", s.match_mode),
-            ("match", "disabled", RULES[s.rules].match_games > 1),
+            (s.control, "checked" if s.checkbox else "value", shown_value(session, s))
+            for s in self.settings if s.control is not None]
+        wanted += [
+            ("match", "disabled", game.rules.match_games > 1),
             ("setup-mode", "checked", session.setup is not None),
             ("setup-tools", "hidden", session.setup is None),
-            ("rules-summary", "textContent", RULES[s.rules].summary),
+            ("rules-summary", "textContent", game.rules.summary),
         ]
         if session.setup is not None:
             wanted.append(("setup-side", "value", session.setup.side.word))

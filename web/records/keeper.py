@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 from tablut import Game, RecordError
 from tablut.links import LinkError
+from web.models.notices import Action, Lifetime, message
 from web.models.session import Session
 from web.models.storage import Storage, backup_key
 from web.records.formats import (
@@ -80,11 +81,12 @@ class RecordKeeper:
         self.focus: tuple[str, int] | None = None
         self.saved = self.read_saved()
 
-    def say(self, text: str, *, error: bool = False,
-            action: tuple[str, Callable[[], None]] | None = None) -> None:
-        """Show ``text`` under the import box and in the page's notice."""
+    def say(self, text: str, *, error: bool = False, action: Action | None = None) -> None:
+        """Show ``text`` under the import box and in the page's notice (an offer when
+        it has an ``action``)."""
         self.message = Message(text, error)
-        self.session.say(text, action)
+        lifetime = Lifetime.OFFER if action else Lifetime.ERROR if error else Lifetime.BRIEF
+        self.session.say(message("text", text=text), lifetime, action)
         self.on_change()
 
     # -- import and links ------------------------------------------------------------------
@@ -101,15 +103,11 @@ class RecordKeeper:
         self.replace_game(game, f"Imported {source}: {describe(game)}")
         return True
 
-    def replace_game(self, game: Game, message: str) -> None:
-        """Show ``game`` instead of the current one, with an undo in the notice."""
-        before = self.session.game.to_json()
-
-        def undo() -> None:
-            self.session.load_game(Game.from_json(before), "Back to the game you had before.")
-
-        self.message = Message(message)
-        self.session.load_game(game, message, ("Undo", undo))
+    def replace_game(self, game: Game, said: str) -> None:
+        """Show ``game`` instead of the current one, with an undo in the notice (which
+        brings the game replaced back whole: its settings, clocks and review)."""
+        self.message = Message(said)
+        self.session.bring_in(game, message("text", text=said))
         self.on_change()
 
     def open_link(self, hash_text: str) -> None:
@@ -129,9 +127,9 @@ class RecordKeeper:
             entry = self.keep(f"Before a link, {self.clock.local()}", current)
             if entry is not None:
                 kept = f" Your previous game is in Saved games as “{entry.name}”."
-        message = f"Opened the game of the link: {describe(game)}{kept}"
-        self.message = Message(message)
-        self.session.load_game(game, message)
+        said = f"Opened the game of the link: {describe(game)}{kept}"
+        self.message = Message(said)
+        self.session.bring_in(game, message("text", text=said), undo=False)
         self.on_change()
 
     def is_shown(self, hash_text: str) -> bool:
@@ -229,4 +227,4 @@ class RecordKeeper:
                 self.focus = ("open", index)
                 self.say(f"Restored {title}.")
 
-        self.say(f"Deleted {title}.", action=("Undo", undo))
+        self.say(f"Deleted {title}.", action=Action("undo-delete", undo))

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from tablut import Game, Outcome, Reason, Rules, Side, format_move, parse_position
+from tablut import Game, Outcome, Reason, Rules, Side, parse_position
 from tablut.rules import Escape
 from tablut.squares import square_name
 from web.models.state import Settings
@@ -125,12 +125,18 @@ class MoveEntry:
     side: Side
 
 
+def whole_move(move: tuple[int, int]) -> str:
+    """A move as the page writes it, both squares whole ("e8-c8"): a newcomer reads it
+    at once (the text interface and the records keep the short form, "e8-c")."""
+    return f"{square_name(move[0])}-{square_name(move[1])}"
+
+
 def move_entries(game: Game) -> Iterator[MoveEntry]:
     """Every move of the record (undone ones included), numbered as players number them:
     black's move and white's reply share a number (white's and black's in ashton)."""
     side = game.first_side
     for ply, move in enumerate(game.moves, 1):
-        yield MoveEntry(ply, move_label(game, ply), format_move(move), side)
+        yield MoveEntry(ply, move_label(game, ply), whole_move(move), side)
         side = side.opponent
 
 

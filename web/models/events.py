@@ -1,0 +1,70 @@
+"""What happens on the page, as values: the session tells its event listeners (the
+announcer that speaks for screen readers, the sounds), which turn them into words or
+noise. No sentence is made here. Browser-free.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from tablut import Side
+from tablut.board import Board
+from web.models.game import Played
+
+
+@dataclass(frozen=True)
+class MoveMade:
+    """A move was played on the game's board (``by_computer`` when the computer chose
+    it)."""
+
+    played: Played
+    by_computer: bool = False
+
+
+@dataclass(frozen=True)
+class PiecePicked:
+    """A person picked up the piece on ``square``."""
+
+    square: int
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """A click that could not be obeyed, and what the words need to say why.
+
+    Attributes:
+        board: the board as it was (a copy).
+        square: the square clicked, or the piece picked up when ``target`` is given.
+        target: where the piece picked up was to go, or None.
+        waiting_for: the computer's side when it is the computer's turn, else None.
+    """
+
+    board: Board
+    square: int
+    target: int | None = None
+    waiting_for: Side | None = None
+
+
+@dataclass(frozen=True)
+class MoveRefused:
+    """A person's click or move was refused (see :class:`Refusal`)."""
+
+    refusal: Refusal
+
+
+@dataclass(frozen=True)
+class TimeRanOut:
+    """``side``'s clock reached zero, which ended the game."""
+
+    side: Side
+
+
+@dataclass(frozen=True)
+class PositionAsked:
+    """A person asked to hear the position: a ``summary`` or every piece by square."""
+
+    what: Literal["summary", "pieces"]
+
+
+Event = MoveMade | PiecePicked | MoveRefused | TimeRanOut | PositionAsked

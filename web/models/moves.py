@@ -1,0 +1,215 @@
+"""A person's and the computer's moves on the game's board: who may move, clicks, moves,
+hints, Undo and Redo, and stepping through the record. Part of the session
+(:class:`web.models.session.Session`), which keeps the state these methods change.
+Browser-free.
+"""
+
+from __future__ import annotations
+
+from tablut import Game, IllegalMove, Move, Side
+from web.models.clicks import Pick, Play, Refuse, decide
+from web.models.clocks import GameClock
+from web.models.events import Event, MoveMade, MoveRefused, PiecePicked, Refusal
+from web.models.game import GameInPlay, PieceInHand
+from web.models.notices import Action, Lifetime, Message, message
+from web.models.review import Review, record_key
+from web.models.settings import Settings
+from web.models.setup import SetupMode
+from web.models.state import PageState
+
+
+class Moves(PieceInHand):
+    """The session's moves (see the module docs): what the session gives them."""
+
+    settings: Settings
+    in_play: GameInPlay
+    clock: GameClock
+    setup: SetupMode | None
+    review: Review | None
+    hint: Move | None
+    fading: list[tuple[int, str]]
+    just_moved: Move | None
+    intro_open: bool
+
+    @property
+    def game(self) -> Game:
+        """The game on the board, its cursor at the position shown."""
+        return self.in_play.game
+
+    @property
+    def browsing(self) -> bool:
+        """Whether the person looks at another position than where the game stands (the
+        computer and the clocks wait)."""
+        return self.in_play.browsing
+
+    @property
+    def time_out(self) -> Side | None:
+        """The side that lost on time, or None."""
+        return self.clock.time_out
+
+    def changed(self, computer_moved: bool = False) -> None:
+        """See :meth:`web.models.session.Session.changed`."""
+        raise NotImplementedError
+
+    def say(self, said: Message, lifetime: Lifetime = Lifetime.BRIEF,
+            action: Action | None = None) -> None:
+        """See :meth:`web.models.session.Session.say`."""
+        raise NotImplementedError
+
+    def tell(self, event: Event) -> None:
+        """See :meth:`web.models.session.Session.tell`."""
+        raise NotImplementedError
+
+    def snapshot(self) -> PageState:
+        """See :meth:`web.models.session.Session.snapshot`."""
+        raise NotImplementedError
+
+    def restore(self, before: PageState) -> None:
+        """See :meth:`web.models.session.Session.restore`."""
+        raise NotImplementedError
+
+    def now(self) -> float:
+        """See :attr:`web.models.session.Session.now`."""
+        raise NotImplementedError
+
+    def over(self) -> bool:
+        """Whether the game has ended at the position shown, on the board or on time."""
+        return self.game.outcome() is not None or self.time_out is not None
+
+    def human_to_move(self) -> bool:
+        """Whether a person may move now: a game in progress, a human side to move."""
+        return (self.setup is None and not self.over()
+                and not self.settings.is_computer(self.game.side))
+
+    def computer_to_move(self) -> bool:
+        """Whether the computer should choose the next move now."""
+        return (self.setup is None and not self.browsing and not self.over()
+                and self.settings.is_computer(self.game.side))
+
+    def clocks_run(self) -> bool:
+        """Whether the clock of the side to move runs: a game going on, shown where it
+        stands, with the person at it (not away at the lesson, not setting up)."""
+        return self.setup is None and not self.browsing and not self.away and not self.over()
+
+    def can_undo(self) -> bool:
+        """Whether Undo can act (a game lost on time stays lost)."""
+        return self.setup is None and self.in_play.live > 0 and self.time_out is None
+
+    def can_redo(self) -> bool:
+        """Whether Redo can act."""
+        return self.setup is None and self.in_play.undone > 0 and self.time_out is None
+
+    def can_go_back(self) -> bool:
+        """Whether Back can act."""
+        return self.setup is None and self.game.ply > 0
+
+    def can_go_forward(self) -> bool:
+        """Whether Forward can act."""
+        return self.setup is None and self.game.ply < len(self.game.moves)
+
+    def may_pick_up(self) -> bool:
+        """A person picks up a piece when it is a person's turn."""
+        return self.human_to_move()
+
+    def play(self, move: Move, by_computer: bool = False) -> bool:
+        """Play ``move`` at the position shown; False (and nothing changes) if illegal.
+
+        Played before the record's last move, it drops the later moves (unless it is the
+        next one), and the notice offers them back.
+        """
+        if self.time_out is not None:
+            return False
+        later = self.game.moves[self.game.ply:]
+        # Only a move that drops later moves needs the game as it was (for Restore).
+        before = self.snapshot() if later and later[0] != move else None
+        try:
+            played = self.in_play.play(move)
+        except IllegalMove:
+            return False
+        self.clock.moved(played.mover, self.now())
+        if self.review is not None and self.review.key != record_key(self.game):
+            self.review = None  # a review of moves that are gone
+        self.fading = list(played.captured)
+        self.just_moved = move
+        if not by_computer:
+            self.intro_open = False
+        self.tell(MoveMade(played, by_computer))
+        self.changed(computer_moved=by_computer)
+        if before is not None and played.dropped:
+            self.say(message("moves-dropped", count=played.dropped), Lifetime.OFFER,
+                     Action("restore-moves", lambda: self.restore(before)))
+        return True
+
+    def drop(self, frm: int, to: int) -> bool:
+        """A piece dragged from ``frm`` and let go on ``to``: the move, or why not (the
+        piece stays picked up); True when played."""
+        if self.play((frm, to)):
+            return True
+        if self.human_to_move():
+            self.refuse(Refusal(self.game.board.copy(), frm, target=to))
+        return False
+
+    def refuse(self, refusal: Refusal) -> None:
+        """Say why a person's click or move was not obeyed."""
+        self.tell(MoveRefused(refusal))
+        self.say(message("refused", refusal=refusal))
+
+    def show_hint(self, move: Move) -> None:
+        """Draw ``move`` as the computer's suggestion and say it."""
+        self.hint = move
+        self.selected = None
+        self.say(message("hint", move=move))
+
+    def activate(self, sq: int) -> None:
+        """A click, tap, Enter or Space on square ``sq``: set-up mode changes its piece;
+        otherwise pick up a piece of the side to move, put it down on a target, or drop
+        it; a click that cannot be obeyed is explained."""
+        if self.setup is not None:
+            self.setup.cycle(sq)
+            self.notify()
+            return
+        side = self.game.side
+        waiting = side if self.computer_to_move() else None
+        decision = decide(self.game.board, sq, self.selected, self.human_to_move(), waiting)
+        if isinstance(decision, Play):
+            self.play(decision.move)
+        elif isinstance(decision, Pick):
+            self.selected = decision.square
+            if decision.square is not None:
+                self.tell(PiecePicked(decision.square))
+            self.notify()
+        elif isinstance(decision, Refuse):
+            self.selected = None
+            self.refuse(decision.refusal)
+
+    def undo(self) -> None:
+        """Take back the last move; against the computer, its move and the person's move
+        before it go together."""
+        if not self.can_undo():
+            return
+        settings = self.settings
+        self.in_play.undo()
+        both = settings.is_computer(Side.BLACK) and settings.is_computer(Side.WHITE)
+        while not both and self.in_play.live > 0 and settings.is_computer(self.game.side):
+            self.in_play.undo()
+        self.changed()
+
+    def redo(self) -> None:
+        """Replay the next undone move; against the computer, its reply too."""
+        if not self.can_redo():
+            return
+        settings = self.settings
+        self.in_play.redo()
+        while (self.in_play.undone and settings.is_computer(self.game.side)
+               and not settings.is_computer(self.game.side.opponent)):
+            self.in_play.redo()
+        self.changed()
+
+    def goto(self, ply: int) -> None:
+        """Show the position after ``ply`` moves of the record (0: the start)."""
+        if self.setup is None and self.in_play.goto(ply):
+            self.changed()
+
+    def step(self, plies: int) -> None:
+        """Go ``plies`` moves forward (negative: back) through the record."""
+        self.goto(self.game.ply + plies)

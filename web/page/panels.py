@@ -1,0 +1,176 @@
+"""The panels beside the board that draw one thing each from the session: the pieces
+each side has taken, the analysis, the match table and the clocks."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tablut import Side
+from web.bridge.dom import element, svg_element
+from web.computer.turns import ComputerTurns
+from web.models.clocks import shown
+from web.models.match import PLAYER_NAMES
+from web.models.session import Session
+from web.words.texts import captured_counts, captured_words, score_text
+
+
+class CapturedView:
+    """The pieces each side has taken, at the position shown."""
+
+    def __init__(self, document: Any) -> None:
+        """Find the two rows in ``document``."""
+        self.document = document
+        self.rows = {colour: document.getElementById(f"captured-{colour}")
+                     for colour in ("black", "white")}
+        self.shown: tuple[int, int, bool] | None = None
+
+    def render(self, session: Session) -> None:
+        """Redraw the rows if the counts changed."""
+        counts = captured_counts(session.game)
+        king_taken = session.game.board.king < 0
+        key = (counts["black"], counts["white"], king_taken)
+        if key == self.shown:
+            return
+        self.shown = key
+        for colour, row in self.rows.items():
+            row.replaceChildren()
+            kinds = [colour] * counts[colour]
+            if colour == "white" and king_taken and kinds:
+                kinds[-1] = "king"
+            for kind in kinds:
+                row.appendChild(self._icon(kind))
+            if not kinds:
+                row.appendChild(element(self.document, "span", "none", class_="quiet"))
+            # The row is one image with one name ("3 white pieces and the king"): screen
+            # readers ignore a label on a plain span and would read icon after icon.
+            row.setAttribute("aria-label", captured_words(colour, len(kinds),
+                                                          "king" in kinds))
+
+    def _icon(self, kind: str) -> Any:
+        document = self.document
+        icon = svg_element(document, "svg", viewBox="0 0 10 10",
+                           class_=f"captured-piece piece-{kind}", data_captured=kind,
+                           aria_hidden="true")
+        icon.appendChild(svg_element(document, "circle", cx=5, cy=5, r=4, class_="body"))
+        if kind == "black":
+            icon.appendChild(svg_element(document, "circle", cx=5, cy=5, r=2.2, class_="ring"))
+        elif kind == "king":
+            icon.appendChild(svg_element(document, "path", d="M3 5H7M5 3V7", class_="cross"))
+        return icon
+
+
+class AnalysisView:
+    """The analysis panel: evaluation bar and words, best move and line, depth."""
+
+    def __init__(self, document: Any, turns: ComputerTurns) -> None:
+        """Find the panel's elements in ``document``; show the analysis of ``turns``."""
+        self.turns = turns
+        find = document.getElementById
+        self.panel = find("analysis")
+        self.toggle = find("analysis-toggle")
+        self.text, self.best = find("eval-text"), find("eval-best")
+        self.bar, self.line, self.depth = find("eval-white"), find("eval-pv"), find("eval-depth")
+        self.shown: Any = ()
+
+    def render(self, session: Session) -> None:
+        """Open or close the panel and show the latest depth of analysis."""
+        on = session.settings.analysis
+        self.panel.hidden = not on
+        self.toggle.setAttribute("aria-expanded", "true" if on else "false")
+        self.toggle.textContent = "Hide analysis" if on else "Show analysis"
+        shown = self.turns.analysis
+        if shown is self.shown:
+            return
+        self.shown = shown
+        if shown is None:
+            self._show("Thinking…", "", "", "")
+        elif shown.problem is not None:
+            self._show("", "", "", f"Analysis unavailable ({shown.problem}).")
+        else:
+            data = shown.data
+            text, share = score_text(int(data["score"]), data.get("mate_in"), shown.side)
+            self.bar.style.width = f"{share * 100:.0f}%"
+            nps = int(data.get("nps", 0))
+            speed = ("worked out in advance" if data.get("known")
+                     else f"{nps / 1000:.1f} k/s")
+            self._show(text, f"best {data['move']}", " ".join(data.get("pv", [])),
+                       f"Depth {data['depth']} (selective {data['seldepth']}), "
+                       f"{int(data['nodes']):,} positions, {speed}")
+
+    def _show(self, text: str, best: str, line: str, depth: str) -> None:
+        self.text.textContent = text
+        self.best.textContent = best
+        self.line.textContent = line
+        self.depth.textContent = depth
+
+
+class MatchView:
+    """The match table and the sentence under it, in match mode."""
+
+    def __init__(self, document: Any) -> None:
+        """Find the table in ``document``."""
+        self.document = document
+        self.panel = document.getElementById("match-panel")
+        self.rows = document.getElementById("match-rows")
+        self.summary = document.getElementById("match-summary")
+
+    def render(self, session: Session) -> None:
+        """Show the games of the match and who leads."""
+        self.panel.hidden = not session.settings.match_mode
+        if self.panel.hidden:
+            return
+        score = session.match.table(session.game.rules, session.finished_game())
+        self.rows.replaceChildren()
+        for row in score.rows:
+            self._row(str(row.number), row.first_side.capitalize(),
+                      row.second_side.capitalize(), row.result)
+        self._row("Wins", str(score.wins[0]), str(score.wins[1]), "", class_="match-wins")
+        first = session.match.side_of(session.game.rules, "first")
+        who = session.settings.player(first)
+        self.summary.textContent = (f"{score.summary} {PLAYER_NAMES['first']} ({who}) has "
+                                    f"{first.word} in this game.")
+
+    def _row(self, head: str, *cells: str, class_: str | None = None) -> None:
+        document = self.document
+        tr = element(document, "tr", class_=class_)
+        tr.appendChild(element(document, "th", head, scope="row"))
+        for cell in cells:
+            tr.appendChild(element(document, "td", cell))
+        self.rows.appendChild(tr)
+
+
+class ClockView:
+    """The two clocks (timers named "Black clock" and "White clock"), the running one
+    marked; redrawn by the page ten times a second while a clock runs."""
+
+    def __init__(self, document: Any) -> None:
+        """Find the clocks in ``document``."""
+        self.box = document.getElementById("clocks")
+        self.note = document.getElementById("clock-note")
+        self.times = {side: document.getElementById(f"clock-{side.word}") for side in Side}
+        self.shown: dict[Side, tuple[str, bool]] = {}
+
+    def render(self, session: Session) -> None:
+        """Show the time each side has left."""
+        clocks = session.clocks
+        self.box.hidden = clocks is None
+        if clocks is None:
+            return
+        now = session.now()
+        # Said only while it is so: the clocks wait for the person (looking back, at the
+        # lesson, setting up). Hidden, the note keeps its place: nothing below it moves.
+        self.note.hidden = session.clocks_run() or session.over()
+        for side, element_ in self.times.items():
+            left = clocks.left(side, now)
+            running = clocks.running is side
+            key = (shown(left), running)
+            if self.shown.get(side) == key:
+                continue
+            self.shown[side] = key
+            element_.textContent = key[0]
+            element_.classList.toggle("running", running)
+            element_.classList.toggle("low", left < 20_000)
+            if running:
+                element_.setAttribute("aria-current", "true")
+            else:
+                element_.removeAttribute("aria-current")
