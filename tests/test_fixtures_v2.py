@@ -11,6 +11,7 @@ from tablut.squares import parse_square
 from web.models.session import Session
 from web.models.state import PageState
 from web.records.formats import link_game, read_record
+from web.words.status import status_line
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures" / "v2"
 
@@ -28,14 +29,16 @@ def test_a_game_with_clocks_comes_back_with_the_time_left() -> None:
     assert state.clocks is not None and state.clocks.left_ms == [300_487, 302_303]
     session = Session(state, now=lambda: 0.0)
     session.notify()
-    assert session.clocks.running is Side.BLACK and session.status() == "Black to move."
+    assert session.clocks is not None and session.clocks.running is Side.BLACK
+    assert status_line(session) == "Black to move."
+    assert session.in_play.live == 2 and not session.can_redo()
 
 
 def test_a_loss_on_time_comes_back_lost() -> None:
     session = Session(PageState.from_json(fixture("state-lost-on-time.json")))
     assert session.time_out is Side.WHITE
-    assert session.status() == "White lost on time."
-    assert session.clocks.left_ms == [10_000, 0]
+    assert status_line(session) == "White lost on time."
+    assert session.clocks is not None and session.clocks.left_ms == [10_000, 0]
 
 
 def test_a_record_with_a_time_control_imports_with_it() -> None:
@@ -50,8 +53,10 @@ def test_an_ashton_game_comes_back_where_it_was_looked_at() -> None:
     state = PageState.from_json(fixture("state-ashton.json"))
     assert state.settings.rules == "ashton" and state.game.rules.name == "ashton"
     assert state.game.moves == ASHTON_MOVES and state.game.ply == 3
+    assert state.live == 3  # two people: the move after the cursor was undone
     session = Session(state)
-    assert session.browsing and session.status() == "Black to move."
+    assert not session.browsing and status_line(session) == "Black to move."
+    assert session.can_redo() and session.human_to_move()
     assert session.game.board.piece_at(parse_square("c3")) == "white"
 
 

@@ -5,35 +5,24 @@ from __future__ import annotations
 
 import pytest
 from helpers import position
+from session_helpers import FakeTime, human_game, said, session_with
 
 from tablut import Game, Side, parse_move
 from tablut.transcript import export_transcript, import_transcript
 from web.computer.turns import ComputerTurns
 from web.models.clocks import ClockError, Clocks, TimeControl, shown, spoken, think_seconds
+from web.models.notices import message
 from web.models.session import Session
 from web.models.state import PageState, Settings, StateError
 from web.records.formats import read_record
-
-
-class FakeTime:
-    """A clock the test moves by hand, in milliseconds."""
-
-    def __init__(self) -> None:
-        self.ms = 1_000_000.0
-
-    def __call__(self) -> float:
-        return self.ms
-
-    def wait(self, seconds: float) -> None:
-        self.ms += seconds * 1000
+from web.words.announcer import Announcer
+from web.words.status import status_line
 
 
 def timed(control: str = "1+2", **settings: object) -> tuple[Session, FakeTime]:
     """A session between two people with the clock ``control``, and its time."""
     now = FakeTime()
-    session = Session(PageState(Settings(black="human", white="human", clock=control,
-                                         **settings)), now=now)
-    return session, now
+    return human_game(now, clock=control, **settings), now
 
 
 # -- time controls and the arithmetic ------------------------------------------------------
@@ -134,13 +123,14 @@ def test_clocks_stop_while_a_person_is_away_at_the_lesson() -> None:
 
 def test_a_side_out_of_time_loses() -> None:
     session, now = timed()
+    announcer = Announcer(session)
     session.play(parse_move("d1-4"))
     now.wait(61)
     session.tick()
     assert session.time_out is Side.WHITE
-    assert session.status() == "White lost on time."
-    assert session.spoken[1] == "White lost on time."
-    assert session.end_offer() == "Play again"
+    assert status_line(session) == "White lost on time."
+    assert announcer.spoken[1] == "White lost on time."
+    assert session.end_offer() == "play-again"
     assert not session.human_to_move() and not session.can_undo() and session.can_go_back()
     assert not session.play(parse_move("e3-d"))
 
@@ -148,26 +138,30 @@ def test_a_side_out_of_time_loses() -> None:
 def test_running_out_of_time_draws_when_the_other_side_cannot_win() -> None:
     now = FakeTime()
     game = Game(start=position("w", W="a2", K="e5"))
+    game.time_control = "10s"
     session = Session(PageState(Settings(black="human", white="human", clock="10s"), game),
                       now=now)
     session.notify()
     now.wait(11)
     session.tick()
-    assert session.status() == ("Draw: White ran out of time, but Black has no piece left "
+    assert session.finished_game() == (None, 0)  # a draw in the match table
+    assert status_line(session) == ("Draw: White ran out of time, but Black has no piece left "
                                 "to win with.")
 
 
 def test_changing_the_clock_gives_both_sides_full_time_from_this_move() -> None:
     session, now = timed()
     session.play(parse_move("d1-4"))
-    session.set_clock("5+3")
-    assert session.clocks.left(Side.WHITE, now()) == 300_000
+    session.change("clock", "5+3")
+    assert session.clocks is not None and session.clocks.left(Side.WHITE, now()) == 300_000
     assert session.game.time_control == "5+3"
-    assert session.notice.text == "Clock: 5 min + 3 s a move, from this move on."
-    session.set_clock("")
-    assert session.clocks is None and session.notice.text == "No clock."
-    session.set_clock("9+")
-    assert session.settings.clock == "" and session.notice.text.startswith("Clock not changed")
+    assert said(session) == "Clock: 5 min + 3 s a move, from this move on."
+    session.change("clock", "")
+    assert session.clocks is None and said(session) == "No clock."
+    session.change("clock", "9+")
+    assert session.settings.clock == "" and said(session) is not None
+    assert said(session).startswith("Clock not changed")
+    assert session.clocks is None
 
 
 def test_a_new_game_starts_with_full_clocks() -> None:
@@ -177,12 +171,12 @@ def test_a_new_game_starts_with_full_clocks() -> None:
     session.tick()
     session.new_game()
     assert session.time_out is None
-    assert session.clocks.left(Side.BLACK, now()) == 60_000
+    assert session.clocks is not None and session.clocks.left(Side.BLACK, now()) == 60_000
 
 
 def test_the_computers_move_is_asked_within_its_clock() -> None:
     now = FakeTime()
-    session = Session(PageState(Settings(clock="1+1")), now=now)
+    session = session_with(now, clock="1+1")
     turns = ComputerTurns(session)
     session.play(parse_move("d1-4"))
     request = turns.next_request()
@@ -212,12 +206,13 @@ def test_a_loss_on_time_is_saved() -> None:
     now.wait(61)
     session.tick()
     back = Session(PageState.from_json(session.state().to_json()))
-    assert back.time_out is Side.BLACK and back.status() == "Black lost on time."
+    assert back.time_out is Side.BLACK and status_line(back) == "Black lost on time."
+    assert not back.can_undo() and back.end_offer() == "play-again"
 
 
 @pytest.mark.parametrize("change", [
     {"clocks": {"control": "1+2", "left_ms": [1, -5]}},
-    {"clocks": {"control": "5+3", "left_ms": [1, 5]}},   # not the Clock setting's control
+    {"clocks": {"control": "5+3", "left_ms": [1, 5]}},   # not the game's time control
     {"clocks": "soon"},
     {"time_out": "red"},
 ])
@@ -239,14 +234,17 @@ def test_the_time_control_is_in_the_text_record() -> None:
     assert Game.from_json(session.game.to_json()).time_control == "15+10"
 
 
-def test_an_imported_record_brings_its_clock() -> None:
-    session, _ = timed("1+2")
+def test_an_imported_record_brings_its_clock_for_its_game_only() -> None:
+    session, now = timed("1+2")
     game = read_record('[Rules "berkeley"]\n[TimeControl "5+3"]\n\n1. d1-4\n')
-    session.load_game(game, "Imported.")
-    assert session.settings.clock == "5+3" and session.clocks.control.text == "5+3"
+    session.bring_in(game, message("text", text="Imported."))
+    assert session.clocks is not None and session.clocks.control.text == "5+3"
+    assert session.settings.clock == "1+2"  # the player's choice, for the next game
     untimed = read_record('[Rules "berkeley"]\n\n1. d1-4\n')
-    session.load_game(untimed, "Imported.")
-    assert session.settings.clock == "5+3"  # a record without a clock keeps the setting
+    session.bring_in(untimed, message("text", text="Imported."))
+    assert session.clocks is None  # a record without a clock is played without one
+    session.new_game()
+    assert session.clocks is not None and session.clocks.left(Side.BLACK, now()) == 60_000
 
 
 def test_a_game_without_a_clock_is_recorded_as_before() -> None:

@@ -570,11 +570,11 @@ def test_captures_fade_on_the_redraw_after_the_right_move() -> None:
 def test_a_dragged_wrong_move_says_why_and_the_piece_stays_picked_up() -> None:
     lesson = Lesson(BERKELEY)
     assert lesson.pick_up(sq("c3"))
-    assert not lesson.play(mv("c3 d4"))
+    assert not lesson.drop(sq("c3"), sq("d4"))
     assert lesson.verdict.text == "Pieces move only along a row or a column, never diagonally."
     assert lesson.pick_up(sq("c3"))  # what the board's input does after a refused drop
     assert lesson.verdict.text.startswith("Pieces move only")
-    assert lesson.play(mv("c3 h3"))
+    assert lesson.drop(sq("c3"), sq("h3")) and lesson.done
 
 
 def test_show_me_draws_the_answer_and_retry_starts_the_step_again() -> None:

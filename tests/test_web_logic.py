@@ -1,5 +1,6 @@
-"""Unit tests of the browser-free logic in web/: the saved page record, settings
-validation, status and move-list texts, set-up cycling and the match table."""
+"""Unit tests of the browser-free logic in web/: the saved page record (version 3, and
+the older versions it still reads), settings validation, status and move-list texts,
+set-up cycling and the match table."""
 
 from __future__ import annotations
 
@@ -11,15 +12,10 @@ from helpers import position
 from tablut import RULES, Game, NotationError, Side
 from tablut.ai import LEVELS
 from web.models.match import match_score
-from web.models.setup import SetupBoard
-from web.models.state import (
-    PageState,
-    Settings,
-    StateError,
-    is_setup_text,
-    parse_limit,
-    parse_seed,
-)
+from web.models.review import Review
+from web.models.settings import parse_limit, parse_seed
+from web.models.setup import SetupMode
+from web.models.state import PageState, Settings, StateError, is_setup_text
 from web.models.storage import backup_key
 from web.words.texts import (
     captured_counts,
@@ -51,6 +47,22 @@ def test_record_round_trip_keeps_moves_cursor_settings_match_and_setup() -> None
     assert back.game.ply == 2 and len(back.game.moves) == 3
     assert back.match_results == [("second", 31)]
     assert back.setup == NEAR_ESCAPE
+    assert back.live == 3 and back.review is None and not back.imported
+
+
+def test_record_keeps_where_the_game_stands_its_review_and_where_it_came_from() -> None:
+    game = Game()
+    for text in ("i6-g", "d5-7", "i4-g"):
+        game.play_text(text)
+    game.goto(1)
+    review = Review(game)
+    review.add(0, {"score": 12, "mate_in": None, "from": 50, "to": 48, "move": "f6-d"})
+    review.stopped = True
+    back = PageState.from_json(PageState(Settings(), game, live=2, review=review,
+                                         imported=True).to_json())
+    assert back.live == 2 and back.game.ply == 1 and back.imported
+    assert back.review is not None and back.review.stopped
+    assert back.review.judgements == review.judgements
 
 
 @pytest.mark.parametrize("text", [
@@ -83,6 +95,14 @@ def _record(**changes: object) -> str:
     {"match": [["third", 3]]},
     {"match": [["first", -1]]},
     {"setup": "not a position"},
+    {"live": 1},
+    {"live": -1},
+    {"live": True},
+    {"imported": "yes"},
+    {"review": {"plies": 5, "judgements": []}},
+    {"review": {"plies": 0, "judgements": [[0, 1, "red", None, ""]]}},
+    {"review": {"plies": 0, "judgements": "all good"}},
+    {"game": Game().to_json().replace('"moves"', '"time_control":"05+3","moves"')},
 ])
 def test_damaged_fields_are_refused(changes: dict[str, object]) -> None:
     with pytest.raises(StateError):
@@ -96,9 +116,52 @@ def test_illegal_move_in_saved_game_is_refused() -> None:
         PageState.from_json(_record(game=json.dumps(game)))
 
 
-def test_rules_of_game_and_settings_must_agree() -> None:
+def test_a_game_may_play_under_other_rules_than_the_settings() -> None:
+    # An imported game plays under its own rules; the settings are for the next game.
+    state = PageState.from_json(_record(game=Game("nielsen").to_json(), imported=True))
+    assert state.game.rules.name == "nielsen" and state.settings.rules == "berkeley"
+
+
+@pytest.mark.parametrize("version", [1, 2])
+def test_older_records_had_the_rules_of_their_settings(version: int) -> None:
     with pytest.raises(StateError, match="rules"):
-        PageState.from_json(_record(game=Game("nielsen").to_json()))
+        PageState.from_json(_record(version=version, game=Game("nielsen").to_json()))
+
+
+def _older_record(version: int, white: str) -> str:
+    """A version ``version`` record of a game looked at after one of its three moves,
+    white (played by ``white``) to move there."""
+    game = Game()
+    for text in ("i6-g", "d5-7", "i4-g"):
+        game.play_text(text)
+    game.goto(1)
+    data = json.loads(_record(version=version, game=game.to_json(),
+                              settings={"white": white}))
+    for field in ("live", "review", "imported"):
+        del data[field]
+    return json.dumps(data)
+
+
+@pytest.mark.parametrize("version", [1, 2])
+def test_older_records_undid_the_moves_after_a_persons_turn(version: int) -> None:
+    # Older versions kept no difference between moves undone and a look back.
+    state = PageState.from_json(_older_record(version, "human"))
+    assert state.live == 1 and state.game.ply == 1 and len(state.game.moves) == 3
+    assert state.review is None and not state.imported
+
+
+@pytest.mark.parametrize("version", [1, 2])
+def test_older_records_looked_back_where_the_computer_is_to_move(version: int) -> None:
+    # The computer waited for the person to come back to the last move; it still does.
+    state = PageState.from_json(_older_record(version, "computer"))
+    assert state.live == 3 and state.game.ply == 1
+
+
+def test_an_older_record_with_a_clock_gives_its_game_the_time_control() -> None:
+    data = json.loads(_record(version=2, settings={"clock": "5+3"}))
+    data["clocks"] = {"control": "5+3", "left_ms": [1000, 2000]}
+    state = PageState.from_json(json.dumps(data))
+    assert state.game.time_control == "5+3" and state.clocks is not None
 
 
 def test_missing_settings_take_defaults() -> None:
@@ -152,7 +215,7 @@ def test_move_list_numbers_pair_black_and_white() -> None:
         game.play_text(text)
     entries = list(move_entries(game))
     assert [(e.number, e.text, e.side) for e in entries] == [
-        ("1.", "i6-g", Side.BLACK), ("1…", "d5-7", Side.WHITE), ("2.", "i4-g", Side.BLACK)]
+        ("1.", "i6-g6", Side.BLACK), ("1…", "d5-d7", Side.WHITE), ("2.", "i4-g4", Side.BLACK)]
     assert [e.ply for e in entries] == [1, 2, 3]
 
 
@@ -191,42 +254,42 @@ def test_score_text() -> None:
 # -- set-up ------------------------------------------------------------------------------
 
 def test_setup_cycles_empty_white_king_black_empty() -> None:
-    board = SetupBoard(Game().start)
+    board = SetupMode(Game().start)
     assert [board.cycle(0) for _ in range(4)] == ["white", "king", "black", None]
     assert board.position() == Game().start
 
 
 def test_setup_position_must_be_playable() -> None:
-    board = SetupBoard("/".join(["-" * 9] * 9) + " b")
+    board = SetupMode("/".join(["-" * 9] * 9) + " b")
     with pytest.raises(NotationError, match="exactly one king"):
-        board.start_game("berkeley")
+        board.leave("berkeley")
     board.cycle(20)
     board.cycle(20)  # c3: a king
-    board.side = "white"
-    game = board.start_game("berkeley")
+    board.side = Side.WHITE
+    game = board.leave("berkeley")
     assert game.side is Side.WHITE and game.board.piece_at(20) == "king"
     assert is_setup_text(board.position())
     assert not is_setup_text("x b")
 
 
 def test_setup_refuses_a_soldier_on_a_nielsen_corner() -> None:
-    board = SetupBoard(Game().start)
+    board = SetupMode(Game().start)
     board.cycle(0)  # a1: white
     with pytest.raises(NotationError, match="corner"):
-        board.start_game("nielsen")
+        board.leave("nielsen")
 
 
 def test_setup_refuses_what_ashton_rules_cannot_reach() -> None:
-    board = SetupBoard(Game("ashton").start)
+    board = SetupMode(Game("ashton").start)
     assert board.position().endswith(" w")  # white moves first
-    assert board.start_game("ashton").board.piece_at(13) == "black"  # e2, a camp square
+    assert board.leave("ashton").board.piece_at(13) == "black"  # e2, a camp square
     board.cycle(13)
     board.cycle(13)  # e2: black, empty, now white: a white piece in a camp
     with pytest.raises(NotationError, match="no white piece may stand in a camp"):
-        board.start_game("ashton")
+        board.leave("ashton")
     for text in (position("w", B="h8", K="a5"), position("w", B="h8", K="c3", W="e5")):
         with pytest.raises(NotationError, match="camp|throne"):
-            SetupBoard(text).start_game("ashton")
+            SetupMode(text).leave("ashton")
 
 
 # -- match -------------------------------------------------------------------------------

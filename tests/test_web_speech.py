@@ -10,6 +10,7 @@ from tablut import Game, Side, parse_move, rules_named
 from tablut.squares import parse_square
 from web.models.session import Session
 from web.models.state import PageState, Settings
+from web.words.announcer import Announcer
 from web.words.speech import move_sentence, piece_list, position_summary, selection_sentence
 from web.words.texts import intro_text, no_moves_text, plural, status_text
 
@@ -110,12 +111,13 @@ def test_the_move_that_ends_the_game_says_how() -> None:
 
 def test_every_move_is_said_the_computers_too() -> None:
     session = Session(PageState(Settings(black="human", white="human")))
+    announcer = Announcer(session)
     heard = []
-    session.subscribe(lambda: heard.append(session.spoken))
+    session.subscribe(lambda: heard.append(announcer.spoken))
     session.play(parse_move("d1-4"))
-    session.play(parse_move("e3-d"))
-    assert [text for _, text in heard] == [
-        "Black d1 to d4.", "White e3 to d3, capturing the black piece on d4."]
+    session.play(parse_move("e3-d"), by_computer=True)
+    assert heard == [
+        (1, "Black d1 to d4."), (2, "White e3 to d3, capturing the black piece on d4.")]
 
 
 def test_a_piece_picked_up_is_said_with_its_moves() -> None:
@@ -123,8 +125,9 @@ def test_a_piece_picked_up_is_said_with_its_moves() -> None:
     assert selection_sentence(board, parse_square("d1")) == (
         "d1, black piece, picked up: it can move to a1, b1, c1, d2, d3 or d4.")
     session = Session()
+    announcer = Announcer(session)
     session.activate(parse_square("d1"))
-    assert session.spoken[1].startswith("d1, black piece, picked up")
+    assert announcer.spoken[1].startswith("d1, black piece, picked up")
 
 
 def test_the_position_is_read_on_request() -> None:
@@ -134,3 +137,12 @@ def test_the_position_is_read_on_request() -> None:
     listed = piece_list(game)
     assert listed.startswith("King: e5. White guards: e3, e4, c5, d5, f5, g5, e6 and e7.")
     assert "Black pieces: d1, e1, f1, e2, a4," in listed
+
+
+def test_the_same_words_twice_are_numbered_apart() -> None:
+    session = Session(PageState(Settings(black="human", white="human")))
+    announcer = Announcer(session)
+    session.hear("summary")
+    first = announcer.spoken
+    session.hear("summary")
+    assert announcer.spoken[1] == first[1] and announcer.spoken[0] == first[0] + 1

@@ -18,10 +18,11 @@ from collections.abc import Callable
 
 import pytest
 from local_computer import LocalComputer
-from test_web_session import run
+from session_helpers import run
 
 from tablut import Game, parse_move
 from web.computer import worker as ai_worker
+from web.computer.protocol import STOPPED, Stopped, as_data, checked
 from web.computer.turns import ComputerTurns, Request, carry_out
 from web.models.session import Session
 from web.models.state import PageState, Settings
@@ -68,8 +69,8 @@ def thinking_session() -> tuple[Session, ComputerTurns, Request]:
 MOVE_STOPPERS: dict[str, Callable[[Session], None]] = {
     "new game": Session.new_game,
     "undo": Session.undo,
-    "a changed level": lambda session: session.set_level(3),
-    "a changed player": lambda session: session.set_player(session.game.side, "human"),
+    "a changed level": lambda session: session.change("level", "3"),
+    "a changed player": lambda session: session.change(session.game.side.word, "human"),
     "a look back": lambda session: session.step(-1),
 }
 
@@ -151,3 +152,12 @@ def test_a_search_interrupted_in_the_worker_answers_stopped() -> None:
     assert answer == ai_worker.STOPPED
     # The worker answers the next call as usual.
     assert ai_worker.think(10**9 + 1, record, 1, 0) not in (None, ai_worker.STOPPED)
+
+
+def test_a_stopped_call_answers_stopped_and_others_cross_as_data() -> None:
+    with pytest.raises(Stopped):
+        checked(STOPPED)
+    assert checked('{"move": "d1-4"}') == '{"move": "d1-4"}' and checked(None) is None
+    assert as_data('{"move": "d1-4", "depth": 3}') == {"move": "d1-4", "depth": 3}
+    assert as_data(None) is None
+    assert ai_worker.STOPPED == STOPPED  # the worker answers what the page recognises

@@ -46,6 +46,7 @@ from web.computer.turns import ComputerTurns, carry_out  # noqa: E402
 from web.models.session import Session  # noqa: E402
 from web.models.state import STORAGE_KEY, PageState, Settings  # noqa: E402
 from web.models.storage import MemoryStorage  # noqa: E402
+from web.words.status import status_line  # noqa: E402
 from web.words.texts import move_entries  # noqa: E402
 
 
@@ -114,12 +115,12 @@ class PageSession:
         session = self.session
         self.storage.set(STORAGE_KEY, session.state().to_json())
         entries = list(move_entries(session.game))
-        self.shown = (session.status(), len(entries))
-        session.match_table()
+        self.shown = (status_line(session), len(entries))
+        session.match.table(session.game.rules, session.finished_game())
 
     def play(self, seed: int) -> int:
         """One game with the noise seed ``seed``, then "Play again"; its length."""
-        self.session.set_seed(str(seed))
+        self.session.change("seed", str(seed))
         asyncio.run(self._play())
         plies = self.session.game.ply
         self.session.new_game()

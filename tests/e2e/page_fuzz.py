@@ -54,6 +54,7 @@ from web.models.clocks import PRESETS  # noqa: E402
 from web.models.session import Session  # noqa: E402
 from web.models.state import STORAGE_KEY, PageState, StateError  # noqa: E402
 from web.records.formats import continues, share_fragment  # noqa: E402
+from web.words.status import status_line  # noqa: E402
 from web.words.texts import move_entries  # noqa: E402
 
 #: Seconds a check waits for the page to show what it stored (a computer move, a file
@@ -144,13 +145,15 @@ def expected_view(stored: str) -> dict[str, Any]:
     s = state.settings
     return {
         "pieces": sorted(pieces),
-        "status": session.status(),
+        "status": status_line(session),
         "moves": [entry.text for entry in move_entries(game)],
         "current": game.ply if game.ply else None,
         "settings": {
-            "black": s.black, "white": s.white, "level": str(s.level), "rules": s.rules,
-            "seed": str(s.seed), "limit": str(s.limit or 0), "match": s.match_mode,
-            "setup": session.setup is not None, "clock": s.clock,
+            # The game's own rules, limit and clock: an imported game keeps its own.
+            "black": s.black, "white": s.white, "level": str(s.level),
+            "rules": game.rules.name, "seed": str(s.seed), "limit": str(game.limit or 0),
+            "match": s.match or game.rules.match_games > 1,
+            "setup": session.setup is not None, "clock": game.time_control or "",
             "side": session.setup.side.word if session.setup is not None else None,
         },
         "fragment": share_fragment(game),

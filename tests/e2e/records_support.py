@@ -68,3 +68,12 @@ def pieces(page: Page) -> dict[str, str]:
             "els => els.map(e => [e.dataset.square, e.dataset.piece])"
         )
     )
+
+
+def whole(moves: list[str]) -> list[str]:
+    """Moves written short ("d1-4", as records write them) as the move list shows them,
+    with whole squares ("d1-d4")."""
+    from tablut import parse_move
+    from web.words.texts import whole_move
+
+    return [whole_move(parse_move(move)) for move in moves]

@@ -60,7 +60,7 @@ def test_a_whole_visit_logs_nothing_and_every_request_succeeds(
         page.get_by_role("button", name="Show analysis").click()
         expect(page.locator("#eval-depth")).to_contain_text("Depth", timeout=LOAD_TIMEOUT_MS)
         page.get_by_role("button", name="Hide analysis").click()
-        page.get_by_role("button", name="Undo").click()
+        page.get_by_role("button", name="Undo", exact=True).click()
         expect(page.locator("[data-piece][data-square='d1']")).to_have_count(1)
 
         # A long think, stopped.

@@ -79,7 +79,7 @@ def test_the_side_out_of_time_loses(page: Page) -> None:
     expect(page.locator("#announcer")).to_have_text("White lost on time.")
     expect(clock(page, "White")).to_have_text("0:00.0")
     expect(page.get_by_role("button", name="Play again")).to_be_visible()
-    expect(page.get_by_role("button", name="Undo")).to_be_disabled()
+    expect(page.get_by_role("button", name="Undo", exact=True)).to_be_disabled()
     # Reloaded, the game is still lost on time.
     page.reload()
     wait_ready(page)

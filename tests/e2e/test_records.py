@@ -21,6 +21,7 @@ from records_support import (
     pieces,
     play_move,
     wait_ready,
+    whole,
 )
 
 pytestmark = pytest.mark.e2e
@@ -80,7 +81,7 @@ def test_export_then_import_gives_the_same_game(context: BrowserContext, site_ur
     panel(page).get_by_role("button", name="Import", exact=True).click()
     expect(page.locator("#records-message")).to_contain_text("Imported")
     assert pieces(page) == before
-    expect(page.locator("#move-list button")).to_have_text(["d1-4", "e3-d", "a4-c"])
+    expect(page.locator("#move-list button")).to_have_text(whole(["d1-4", "e3-d", "a4-c"]))
     expect(page.get_by_role("status")).to_have_text(re.compile("White to move"))
 
     # The same record as a file.
@@ -101,7 +102,7 @@ def test_share_link_opens_the_game_and_follows_each_move(
     expect(page.locator("[data-piece='white'][data-square='d3']")).to_have_count(1)
     expect(page.locator("[data-piece][data-square='d4']")).to_have_count(0)
     expect(page.locator("[data-piece][data-square='d1']")).to_have_count(0)
-    expect(page.locator("#move-list button")).to_have_text(["d1-4", "e3-d"])
+    expect(page.locator("#move-list button")).to_have_text(whole(["d1-4", "e3-d"]))
     expect(page.locator("#notice")).to_contain_text("Opened the game of the link")
 
     # Correspondence: move, then copy the new link and send it.
@@ -120,7 +121,7 @@ def test_share_link_opens_the_game_and_follows_each_move(
     try:
         other = open_ready(partner, link)
         assert pieces(other) == position
-        assert moves_listed(other) == ["d1-4", "e3-d", "a4-c"]
+        assert moves_listed(other) == whole(["d1-4", "e3-d", "a4-c"])
     finally:
         partner.close()
 
@@ -218,7 +219,7 @@ def test_link_over_another_game_keeps_that_game(context: BrowserContext, site_ur
     play_move(page, "f1", "f4")
     page.goto("about:blank")
     page = open_ready(context, site_url + LINK)
-    expect(page.locator("#move-list button")).to_have_text(["d1-4", "e3-d"])
+    expect(page.locator("#move-list button")).to_have_text(whole(["d1-4", "e3-d"]))
     expect(page.locator("#notice")).to_contain_text("Your previous game is in Saved games")
     saved = json.loads(local_storage(page)[SAVED_KEY])["games"]
     assert len(saved) == 1 and '"f1-4"' in saved[0]["record_json"]
@@ -251,7 +252,7 @@ def test_several_saved_games(context: BrowserContext, site_url: str) -> None:
     # Delete, undo, delete again.
     records.get_by_role("button", name="Delete Reply").click()
     expect(items).to_have_count(1)
-    page.locator("#notice").get_by_role("button", name="Undo").click()
+    page.locator("#notice").get_by_role("button", name="Undo delete").click()
     expect(items).to_have_count(2)
     records.get_by_role("button", name="Delete Reply").click()
     expect(items).to_have_count(1)
@@ -259,7 +260,7 @@ def test_several_saved_games(context: BrowserContext, site_url: str) -> None:
     # Open the other one: the board shows its position.
     page.get_by_role("button", name="New game").click()
     records.get_by_role("button", name="Open First move").click()
-    expect(page.locator("#move-list button")).to_have_text(["d1-4"])
+    expect(page.locator("#move-list button")).to_have_text(whole(["d1-4"]))
     expect(page.locator("[data-piece='black'][data-square='d4']")).to_have_count(1)
 
     # They stay across a reload, under their own key.
@@ -291,4 +292,5 @@ def test_unreadable_saved_games_are_listed_not_fatal(
     expect(items.nth(2)).to_contain_text("Unreadable saved game 3")
     expect(items.nth(1).get_by_role("button", name="Open")).to_have_count(0)
     panel(page).get_by_role("button", name="Open Good").click()
-    expect(page.locator("#move-list button")).to_have_text(["d1-4"])
+    # Its move is there (the computer, playing white, may have answered it already).
+    expect(page.locator("#move-list button").first).to_have_text(whole(["d1-4"])[0])

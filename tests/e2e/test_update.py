@@ -85,7 +85,7 @@ def builds(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Path, Pat
         else:
             shutil.copy2(source, copy / name)
     (copy / "node_modules").symlink_to(ROOT / "node_modules")
-    steps = copy / "web" / "lesson_steps.py"
+    steps = copy / "web" / "lesson" / "steps.py"
     source = steps.read_text(encoding="utf-8")
     assert TITLE_IN_SOURCE.format(FIRST_TITLE) in source
     steps.write_text(source.replace(TITLE_IN_SOURCE.format(FIRST_TITLE),
@@ -211,7 +211,7 @@ def play_on(page: Page) -> None:
     play_any_move(page)
     expect(moves(page)).to_have_count(4, timeout=AI_TIMEOUT_MS)
     assert lesson_title(page) == FIRST_TITLE
-    page.get_by_role("button", name="Undo").click()
+    page.get_by_role("button", name="Undo", exact=True).click()
     expect(page.locator("#move-list [aria-current]")).to_have_attribute("data-ply", "2")
 
 

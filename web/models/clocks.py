@@ -78,6 +78,18 @@ class TimeControl:
             else f"{self.initial_ms // 60_000} min + {self.increment_ms // 1000} s a move")
 
 
+def readable_control(text: str | None) -> str | None:
+    """The time control ``text`` as the page writes it ("05+3" is "5+3"), or None when
+    there is none or it is not one the page can keep (a record's "40/7200": its game
+    then plays without a clock)."""
+    if not text:
+        return None
+    try:
+        return TimeControl.parse(text).text
+    except ClockError:
+        return None
+
+
 @dataclass
 class Clocks:
     """Both sides' time under one control.

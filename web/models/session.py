@@ -29,7 +29,7 @@ from collections.abc import Callable
 from typing import Literal
 
 from tablut import Game, Move, Side
-from web.models.clocks import Clocks, GameClock
+from web.models.clocks import Clocks, GameClock, readable_control
 from web.models.events import Event, PositionAsked, TimeRanOut
 from web.models.game import GameInPlay
 from web.models.match import MatchProgress
@@ -225,8 +225,10 @@ class Session(Moves, SettingChanges, Reviewing):
 
     def bring_in(self, game: Game, said: Message, undo: bool = True) -> None:
         """Show ``game`` from a record, a link or the saved games: it plays under its own
-        rules, move limit and clock, and the player's settings stay for the next New
-        game; with ``undo``, the notice offers the game it replaced back."""
+        rules, move limit and clock (a time control the page cannot keep: none), and
+        the player's settings stay for the next New game; with ``undo``, the notice
+        offers the game it replaced back."""
+        game.time_control = readable_control(game.time_control)
         state = PageState(self.settings, game, imported=True)
         self.replace(state, said, "undo-import" if undo else None)
 
@@ -260,3 +262,4 @@ class Session(Moves, SettingChanges, Reviewing):
     def hear(self, what: Literal["summary", "pieces"]) -> None:
         """A person asked to hear the position (``"summary"`` or ``"pieces"``)."""
         self.tell(PositionAsked(what))
+        self.notify()

@@ -66,12 +66,14 @@ class SettingChanges:
             self.say(message("setting-refused", setting=field, why=str(error)), Lifetime.ERROR)
             return
         had_moves = bool(self.game.moves)
-        self.settings = changed_field(self.settings, **{field: value})
+        settings = changed_field(self.settings, **{field: value})
         effect = setting.effect
         if effect is Effect.NEW_GAME:
-            said = message("new-rules", rules=self.settings.rules)
-            self.replace(self.fresh(self.settings), said, "restore-game" if had_moves else None)
+            # The game offered back comes with the settings it was played under.
+            said = message("new-rules", rules=settings.rules)
+            self.replace(self.fresh(settings), said, "restore-game" if had_moves else None)
             return
+        self.settings = settings
         if effect is Effect.LIMIT:
             self.game.limit = self.settings.limit
         elif effect is Effect.CLOCK:
@@ -88,7 +90,8 @@ class SettingChanges:
         counts, undone moves too, or the stored record would be unreadable."""
         made = self.game.most_moves_made()
         if limit is not None and made >= limit:
-            raise ValueError(f"a player has already made {made} moves in this game")
+            moves = "move" if made == 1 else "moves"
+            raise ValueError(f"a player has already made {made} {moves} in this game")
 
     def toggle_analysis(self) -> None:
         """Open or close the analysis panel."""

@@ -150,11 +150,18 @@ def _check_clock(value: Any) -> str | None:
     if not isinstance(value, str):
         return "the clock must be a time control such as 5+3"
     try:
-        if value:
-            TimeControl.parse(value)
+        written = TimeControl.parse(value).text if value else ""
     except ClockError as error:
         return str(error)
-    return None
+    # As the page writes it: the game's clocks and its record must name the same control.
+    return None if written == value else f"write the time control as {written}"
+
+
+def read_clock(text: str) -> str:
+    """The time control chosen in the form, as the page writes it ("05+3" is "5+3"; blank
+    for none); ClockError, saying why, if it is not one."""
+    text = str(text).strip()
+    return TimeControl.parse(text).text if text else ""
 
 
 def parse_limit(text: str) -> int | None:
@@ -203,7 +210,7 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("white", "white-player", str, _check_player, Effect.COMPUTER),
     Setting("level", "level", int, _check_level, Effect.COMPUTER),
     Setting("rules", "rules", str, _check_rules, Effect.NEW_GAME),
-    Setting("clock", "clock", str, _check_clock, Effect.CLOCK),
+    Setting("clock", "clock", read_clock, _check_clock, Effect.CLOCK),
     Setting("seed", "seed", parse_seed, _check_seed, Effect.COMPUTER),
     Setting("limit", "limit", parse_limit, _check_limit, Effect.LIMIT),
     Setting("match", "match", bool, _check_flag, Effect.MATCH, checkbox=True),

@@ -17,7 +17,7 @@ from typing import Any
 
 from tablut import Game, RecordError, Side
 from tablut.json_text import parse_json
-from web.models.clocks import ClockError, Clocks
+from web.models.clocks import ClockError, Clocks, readable_control
 from web.models.review import Review
 from web.models.settings import Settings, StateError, is_int
 
@@ -110,13 +110,16 @@ class PageState:
 
 def _older(data: dict[str, Any], game: Game, settings: Settings) -> None:
     """Read a version 1 or 2 record as version 3 says it: its game played under its
-    settings' rules and clock; a cursor before the end was looking back (nothing was
-    undone)."""
+    settings' rules and clock. Those versions kept no difference between moves undone
+    and a look back: the moves after the cursor are undone ones (Redo brings them back),
+    unless the computer is to move there, which then waits, as it did, for the person
+    to come back to the last move."""
     if game.rules.name != settings.rules:
         raise StateError("its game and its settings disagree on the rules")
     if game.time_control is None and settings.clock:
         game.time_control = settings.clock
-    data["live"] = len(game.moves)
+    waits = settings.is_computer(game.side) and game.outcome() is None
+    data["live"] = len(game.moves) if waits else game.ply
 
 
 def _version_3(data: dict[str, Any], game: Game) -> tuple[int | None, Review | None, bool]:
@@ -140,6 +143,9 @@ def _clocks(data: dict[str, Any], game: Game) -> tuple[Clocks | None, Side | Non
     clocks, time_out = data.get("clocks"), data.get("time_out")
     if time_out is not None and time_out not in ("black", "white"):
         raise StateError("its loss on time is damaged")
+    if game.time_control is not None and readable_control(game.time_control) != \
+            game.time_control:
+        raise StateError("its game's time control is damaged")
     if clocks is None:
         return None, None if time_out is None else Side.parse(time_out)
     try:

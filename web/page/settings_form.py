@@ -32,7 +32,7 @@ def shown_value(session: Session, setting: Setting) -> object:
              "clock": game.time_control or ""}.get(setting.field,
                                                    getattr(session.settings, setting.field))
     if setting.field == "match":
-        return session.settings.match_mode
+        return session.settings.match or game.rules.match_games > 1
     if setting.field == "limit":
         return str(value or 0)
     return value if setting.checkbox else str(value)

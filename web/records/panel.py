@@ -124,10 +124,14 @@ class RecordsPanel:
                               '(or an OpenTafl record or position)')
         row = self._add(root, "div", class_="records-row")
         row.appendChild(self._button("Import", self.import_pasted))
-        self._add(row, "label", "Import from file", for_="records-file",
-                  class_="records-file-label")
-        self.file = self._add(row, "input", None, id="records-file", type="file",
+        # One control that says what it does: the label, drawn as a button, with the
+        # file input laid over it, transparent (it keeps the clicks and the keyboard).
+        chooser = self._add(row, "span", class_="records-file")
+        self.file = self._add(chooser, "input", None, id="records-file", type="file",
+                              class_="records-file-input",
                               accept=".txt,.json,.otg,text/plain,application/json")
+        self._add(chooser, "label", "Import from file…", for_="records-file",
+                  class_="records-file-label")
         self.listeners.on(self.file, "change", lambda _event: self.import_chosen_file())
         self.message = self._add(root, "p", "", id="records-message", class_="records-message")
 
