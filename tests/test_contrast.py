@@ -90,3 +90,12 @@ def test_the_board_keeps_its_colours_in_the_dark_scheme() -> None:
 def test_ratios_are_computed_as_wcag_says() -> None:
     assert ratio("#000000", "#ffffff") == pytest.approx(21.0)
     assert ratio("#767676", "#ffffff") == pytest.approx(4.54, abs=0.01)
+
+
+def test_camps_are_told_from_the_plain_board_under_the_pieces() -> None:
+    # A camp's square shows around the black pieces that start on it: its tint must be
+    # told from the plain wood at a glance (1.19:1 was too faint to see at the start of
+    # an ashton game), and from the throne's and corners' tint too.
+    colours = scheme(dark=False)
+    assert ratio(colours["camp"], colours["wood"]) >= 1.25
+    assert colours["camp"] != colours["reserved"]

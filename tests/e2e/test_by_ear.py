@@ -100,7 +100,7 @@ def test_a_game_against_the_computer_by_keyboard_and_by_ear(browser: Browser,
     page.evaluate(LISTEN)
     assert tab_to_board(page) <= 3, "the board comes right after the page's first controls"
     mirror = Session(PageState(Settings()))  # the same words, said natively
-    said = Announcer(mirror)
+    voice = Announcer(mirror)
     engine = Engine(level=3, seed=1)
     for _ in range(80):
         move = engine.choose_move(mirror.game.board)
@@ -108,19 +108,19 @@ def test_a_game_against_the_computer_by_keyboard_and_by_ear(browser: Browser,
         press_to(page, frm)
         page.keyboard.press("Enter")
         mirror.activate(move[0])
-        expect(page.locator("#announcer")).to_have_text(said.spoken[1])
+        expect(page.locator("#announcer")).to_have_text(voice.spoken[1])
         assert "legal move" in str(page.locator(f"rect[data-square='{to}']")
                                    .get_attribute("aria-label"))
         press_to(page, to)
         page.keyboard.press("Enter")
         mirror.play(move)
-        expected = [said.spoken[1]]
+        expected = [voice.spoken[1]]
         if mirror.game.outcome() is None:
             page.wait_for_function(STORED_MOVES_AT_LEAST, arg=mirror.game.ply + 1,
                                    timeout=REPLY_TIMEOUT_MS)
             reply = stored_game(page).moves[-1]
             mirror.play(reply, by_computer=True)
-            expected.append(said.spoken[1])
+            expected.append(voice.spoken[1])
         # The reply is stored before it is drawn and said: wait for the words.
         expect(page.locator("#announcer")).to_have_text(expected[-1], timeout=REPLY_TIMEOUT_MS)
         said = page.evaluate("window.said.filter(t => !t.includes('picked up'))")

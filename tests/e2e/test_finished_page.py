@@ -2,7 +2,9 @@
 game it was made for; wrong clicks are explained; the board never jumps; undone moves
 look undone; a played move slides and can be heard.
 
-Each test drives the page as a person does, in a page of its own (its own storage).
+Each test drives the page as a person does. One page serves the module (a first visit
+costs seconds); each test starts it afresh from a saved game put in its storage and a
+reload, as a returning player would, at the size it needs.
 """
 
 from __future__ import annotations
@@ -38,26 +40,31 @@ CLS_OBSERVER = """() => {
 }"""
 
 
-def open_page(browser: Browser, url: str, viewport: dict[str, int],
-              state: PageState | None = None) -> Page:
-    """A page of its own at ``viewport``, with ``state`` as its saved game if given."""
-    context = browser.new_context(viewport=viewport)
-    page = open_ready(context, url)
-    if state is not None:
-        page.evaluate("record => localStorage.setItem('tablut.state', record)",
-                      state.to_json())
-        page.reload()
-        wait_ready(page)
+@pytest.fixture(scope="module")
+def shared(browser: Browser, site_url: str) -> Iterator[Page]:
+    """The module's page."""
+    context = browser.new_context(viewport=DESKTOP)
+    page = open_ready(context, site_url)
+    yield page
+    context.close()
+
+
+def open_page(page: Page, viewport: dict[str, int], state: PageState | None = None) -> Page:
+    """``page`` reloaded at ``viewport`` with ``state`` as its saved game (a new game with
+    the default settings when None)."""
+    page.set_viewport_size(viewport)
+    record = (state or PageState()).to_json()
+    page.evaluate("record => { localStorage.clear(); "
+                  "localStorage.setItem('tablut.state', record); }", record)
+    page.reload()
+    wait_ready(page)
     return page
 
 
 @pytest.fixture
-def people(browser: Browser, site_url: str) -> Iterator[Page]:
-    """A page at 1280x800 where two people play each other (berkeley)."""
-    page = open_page(browser, site_url, DESKTOP,
-                     PageState(Settings(black="human", white="human")))
-    yield page
-    page.context.close()
+def people(shared: Page) -> Page:
+    """The page at 1280x800 where two people play each other (berkeley)."""
+    return open_page(shared, DESKTOP, PageState(Settings(black="human", white="human")))
 
 
 def notice(page: Page):  # noqa: ANN201 - a Playwright Locator
@@ -196,54 +203,43 @@ def test_undone_moves_are_struck_through_until_redone(people: Page) -> None:
 # -- 5: the board never jumps -----------------------------------------------------------------
 
 @pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
-def test_the_board_stays_put_from_load_to_the_second_move(browser: Browser, site_url: str,
+def test_the_board_stays_put_from_load_to_the_second_move(shared: Page,
                                                           viewport: dict[str, int]) -> None:
-    page = open_page(browser, site_url, viewport)
-    try:
-        page.evaluate(CLS_OBSERVER)
-        before = board_box(page)
-        play_move(page, "d1", "d4")  # the welcome words fold; the computer thinks
-        expect(page.locator("#move-list button[data-ply]")).to_have_count(2, timeout=60_000)
-        during = board_box(page)
-        play_move(page, "f1", "f4")
-        after = board_box(page)
-        for box in (during, after):
-            for key in ("x", "y", "width", "height"):
-                assert abs(box[key] - before[key]) <= 1, (key, before, box)
-        assert page.evaluate("window.__cls") < 0.05
-    finally:
-        page.context.close()
+    page = open_page(shared, viewport)
+    page.evaluate(CLS_OBSERVER)  # the shift is counted from this load on
+    before = board_box(page)
+    play_move(page, "d1", "d4")  # the welcome words fold; the computer thinks
+    expect(page.locator("#move-list button[data-ply]")).to_have_count(2, timeout=60_000)
+    during = board_box(page)
+    play_move(page, "f1", "f4")
+    after = board_box(page)
+    for box in (during, after):
+        for key in ("x", "y", "width", "height"):
+            assert abs(box[key] - before[key]) <= 1, (key, before, box)
+    assert page.evaluate("window.__cls") < 0.05
 
 
-def test_the_computer_thinking_does_not_move_the_board_on_a_phone(browser: Browser,
-                                                                 site_url: str) -> None:
+def test_the_computer_thinking_does_not_move_the_board_on_a_phone(shared: Page) -> None:
     state = PageState(Settings(black="human", white="computer", level=5))
-    page = open_page(browser, site_url, PHONE, state)
-    try:
-        before = board_box(page)
-        play_move(page, "d1", "d4")
-        page.wait_for_function("document.body.dataset.thinking === 'true' || "
-                               "document.querySelectorAll('#move-list button').length > 1")
-        assert board_box(page) == pytest.approx(before, abs=1)
-    finally:
-        page.context.close()
+    page = open_page(shared, PHONE, state)
+    before = board_box(page)
+    play_move(page, "d1", "d4")
+    page.wait_for_function("document.body.dataset.thinking === 'true' || "
+                           "document.querySelectorAll('#move-list button').length > 1")
+    assert board_box(page) == pytest.approx(before, abs=1)
 
 
 # -- 6 and 7: what a player sees, not only what a screen reader hears -------------------------
 
-def test_the_kings_escape_threat_is_in_the_visible_status(browser: Browser,
-                                                          site_url: str) -> None:
+def test_the_kings_escape_threat_is_in_the_visible_status(shared: Page) -> None:
     empty = "-" * 9
     # The king on c4 has an open file to c1 and an open rank to a4; black to move.
     position = "/".join(["B--------", *[empty] * 4, "--K------", *[empty] * 2,
                          "--------B"]) + " b"
     state = PageState(Settings(black="human", white="human"), Game(start=position))
-    page = open_page(browser, site_url, DESKTOP, state)
-    try:
-        expect(page.get_by_role("status")).to_have_text(
-            re.compile(r"^Black to move\. The king can escape next move, to .*c1"))
-    finally:
-        page.context.close()
+    page = open_page(shared, DESKTOP, state)
+    expect(page.get_by_role("status")).to_have_text(
+        re.compile(r"^Black to move\. The king can escape next move, to .*c1"))
 
 
 def test_a_wrong_click_is_explained(people: Page) -> None:
@@ -257,16 +253,12 @@ def test_a_wrong_click_is_explained(people: Page) -> None:
     expect(page.locator("rect.selected")).to_have_count(0)
 
 
-def test_a_click_while_the_computer_is_to_move_says_to_wait(browser: Browser,
-                                                            site_url: str) -> None:
+def test_a_click_while_the_computer_is_to_move_says_to_wait(shared: Page) -> None:
     state = PageState(Settings(black="computer", white="human", level=7))
-    page = open_page(browser, site_url, DESKTOP, state)
-    try:
-        page.locator("rect[data-square='e3']").click()
-        if page.evaluate("document.querySelectorAll('#move-list button').length") == 0:
-            expect(notice(page)).to_contain_text("the computer plays black")
-    finally:
-        page.context.close()
+    page = open_page(shared, DESKTOP, state)
+    page.locator("rect[data-square='e3']").click()
+    if page.evaluate("document.querySelectorAll('#move-list button').length") == 0:
+        expect(notice(page)).to_contain_text("the computer plays black")
 
 
 # -- 8: an import plays under its own rules and clock and leaves the settings ----------------

@@ -162,7 +162,7 @@ class LessonView:
         parts["play"].classList.toggle("primary", lesson.done)
         if lesson.spoken != self.spoken:
             self.spoken = lesson.spoken
-            # As the page's live region does (web/page/views.py): a trailing no-break space
+            # As the page's live region does (web/page/notices.py): a trailing no-break space
             # alternates, so that the same words said twice are heard twice.
             parts["announcer"].textContent = lesson.announcement + (
                 "\u00a0" if lesson.spoken % 2 else "")

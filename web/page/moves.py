@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from tablut import Side
 from web.bridge.dom import element
 from web.models.review import Mistake
 from web.models.session import Session
@@ -61,7 +60,7 @@ class MoveListView:
             if row is None:
                 row = rows[number] = element(document, "li", value=number)
                 self.list.appendChild(row)
-                if entry.side is Side.WHITE:
+                if entry.number.endswith("…"):  # the row's first move is its second half
                     row.appendChild(element(document, "span", "…", class_="move-gap",
                                             aria_hidden="true"))
             mistake = mistakes.get(entry.ply)

@@ -71,4 +71,4 @@ class AnnouncerView:
         self.heard = number
         # The same words twice in a row are a change too: a trailing no-break space
         # alternates, so that the screen reader hears the second time as well.
-        self.region.textContent = text + (" " if number % 2 else "")
+        self.region.textContent = text + ("\u00a0" if number % 2 else "")
