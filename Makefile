@@ -54,15 +54,18 @@ browser:
 lint: setup
 	$(PY) -m ruff check .
 
-# Every test, the end-to-end ones (tests/e2e/) against the freshly built site included.
+# Every test, the end-to-end ones (tests/e2e/) against the freshly built site included;
+# the slow ones (the reference move generator's count to depth 4, minutes) are for
+# `make bench`.
 test: setup browser site
 	$(PY) -m ruff check .
-	$(PY) -m pytest
+	$(PY) -m pytest -m "not slow"
 
 # Speed figures, each against a baseline measured in the same run: perft against the
 # reference generator and python-chess; the search against the engine of a pinned commit
 # (time to a fixed depth, positions per second); the engine in Pyodide against CPython.
 bench: setup node_modules/.package-lock.json
+	$(PY) -m pytest -m slow
 	$(PY) tools/bench.py
 	$(PY) -m tablut perft 4
 	$(PY) -m tablut perft 4 --rules ashton

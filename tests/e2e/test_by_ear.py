@@ -14,6 +14,7 @@ from tablut.squares import parse_square
 from web.models.session import Session
 from web.models.state import PageState, Settings
 from web.words.announcer import Announcer
+from web.words.status import status_line
 
 pytestmark = pytest.mark.e2e
 
@@ -129,8 +130,8 @@ def test_a_game_against_the_computer_by_keyboard_and_by_ear(browser: Browser,
         if mirror.game.outcome() is not None:
             break
     assert mirror.game.outcome() is not None, "the game ends"
-    expect(page.get_by_role("status")).to_have_text(mirror.status())
-    assert expected[-1].endswith(mirror.status())
+    expect(page.get_by_role("status")).to_have_text(status_line(mirror))
+    assert expected[-1].endswith(status_line(mirror))
     context.close()
 
 

@@ -553,7 +553,8 @@ def test_the_move_list_keeps_the_current_move_in_view(page: Page) -> None:
     page.get_by_role("button", name="Forward ›").click()
     for _ in range(37):
         page.keyboard.press("ArrowRight")
-    expect(current).to_have_attribute("data-ply", "40")
+    # 37 steps, each a redraw: a slow machine takes seconds over them.
+    expect(current).to_have_attribute("data-ply", "40", timeout=30_000)
     assert current.evaluate(visible)
 
 
