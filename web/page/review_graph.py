@@ -44,11 +44,15 @@ class ReviewView:
         listeners.on(self.graph, "click", self.on_click)
         self.shown: Any = None
 
+    #: The margin kept inside the graph's edges, so that the first and last points and
+    #: a won position's point are drawn whole.
+    PAD_X, PAD_Y = 1.5, 3.0
+
     def _x(self, ply: int, plies: int) -> float:
-        return ply / max(1, plies) * self.WIDTH
+        return self.PAD_X + ply / max(1, plies) * (self.WIDTH - 2 * self.PAD_X)
 
     def _y(self, share: float) -> float:
-        return self.HEIGHT * (1 - share)
+        return self.PAD_Y + (1 - share) * (self.HEIGHT - 2 * self.PAD_Y)
 
     def on_click(self, event: Any) -> None:
         """Go to the move nearest the point clicked."""
@@ -56,7 +60,8 @@ class ReviewView:
         box = box_at_event(event, self.graph)
         if review is None or not box.width:
             return
-        share = (event.clientX - box.left) / box.width
+        x = (event.clientX - box.left) / box.width * self.WIDTH
+        share = (x - self.PAD_X) / (self.WIDTH - 2 * self.PAD_X)
         self.session.goto(max(0, min(review.plies, round(share * review.plies))))
 
     def render(self, session: Session) -> None:
