@@ -63,13 +63,15 @@ test: setup browser site
 
 # Speed figures, each against a baseline measured in the same run: perft against the
 # reference generator and python-chess; the search against the engine of a pinned commit
-# (time to a fixed depth, positions per second); the engine in Pyodide against CPython.
+# (time to a fixed depth, positions per second); 9x9 perft and search against the engine
+# from before the board's shape became data; the engine in Pyodide against CPython.
 bench: setup node_modules/.package-lock.json
 	$(PY) -m pytest -m slow
 	$(PY) tools/bench.py
 	$(PY) -m tablut perft 4
 	$(PY) -m tablut perft 4 --rules ashton
 	$(PY) tools/bench_search.py --nodes 20000
+	$(PY) tools/bench_nine.py
 	$(PY) tools/pyodide_engine.py
 
 # Pin the Python tools again after changing pyproject.toml's optional dependencies (or
