@@ -36,7 +36,7 @@ from .notation import (
     parse_position,
     start_position,
 )
-from .rules import DEFAULT_RULES, RULES, Rules, rules_named
+from .rules import DEFAULT_RULES, RULES, TABLUT_RULES, Rules, rules_named
 from .side import Side
 from .squares import parse_square, square_name
 
@@ -44,6 +44,7 @@ __all__ = [
     "DEFAULT_RULES",
     "RULES",
     "START_POSITION",
+    "TABLUT_RULES",
     "Board",
     "Game",
     "GameResult",

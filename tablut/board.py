@@ -14,30 +14,19 @@ board reads and writes its own position string (:meth:`Board.from_position`,
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Iterator
+from dataclasses import dataclass
 from enum import Enum
 from typing import NamedTuple
 
+from . import forts
 from .geometry import RuleGeometry, geometry
-from .position import START_POSITION, NotationError, format_placement, parse_placement
+from .position import NotationError, format_placement, parse_placement
 from .rules import DEFAULT_RULES, RepetitionOutcome, Rules
 from .side import BLACK_TO_MOVE, SIDES, Side
-from .squares import (
-    ALL,
-    NEIGHBOUR_MASKS,
-    NEIGHBOURS,
-    RAY_MASKS,
-    SQUARES,
-    THRONE,
-    Bitboard,
-    Square,
-    open_to_an_edge,
-    rook_targets,
-    sliding_reach,
-    square_name,
-    squares_of,
-)
+from .squares import Bitboard, Shape, Square, shape, squares_of
 
 Move = tuple[Square, Square]
 """A move: the square a piece leaves and the square it stops on."""
@@ -52,6 +41,7 @@ class Reason(Enum):
     ESCAPE = "the king escaped"
     KING_CAPTURED = "the king was captured"
     ENCIRCLED = "black encircled every white piece"
+    EDGE_FORT = "the king stands in a fort on the edge"
     NO_MOVES = "the side to move had no legal move"
     REPETITION = "a position was repeated"
     MOVE_LIMIT = "the move limit was reached"
@@ -74,34 +64,65 @@ class Outcome(NamedTuple):
 _ESCAPED = Outcome(Side.WHITE, Reason.ESCAPE)
 _KING_CAPTURED = Outcome(Side.BLACK, Reason.KING_CAPTURED)
 _ENCIRCLED = Outcome(Side.BLACK, Reason.ENCIRCLED)
+_IN_EDGE_FORT = Outcome(Side.WHITE, Reason.EDGE_FORT)
 _DRAWN_BY_REPETITION = Outcome(None, Reason.REPETITION)
 _WON_BY_REPETITION = (Outcome(Side.BLACK, Reason.REPETITION),
                       Outcome(Side.WHITE, Reason.REPETITION))  # by winner
 _WON_BY_NO_MOVES = (Outcome(Side.BLACK, Reason.NO_MOVES), Outcome(Side.WHITE, Reason.NO_MOVES))
 
 
-def _zobrist_keys() -> tuple[list[int], list[int], list[int], int]:
+@dataclass(frozen=True, slots=True, eq=False)
+class BoardTables:
+    """What a board of one size looks up at every move: its Zobrist keys, the paths
+    between squares and the move tables (see :func:`board_tables`).
+
+    Attributes:
+        shape: the board (:class:`tablut.squares.Shape`).
+        z_black, z_white, z_king: the Zobrist key of a black piece, a white guard and the
+            king on each square; ``z_white_to_move``: the key of white to move.
+        paths: ``paths[frm * count + to]``, the squares that must be empty for a move from
+            ``frm`` to ``to``, the arrival square included; 0 when no straight move joins
+            them.
+        cross: for each square, the squares of its rank and file.
+        move_tables: the remembered moves of :func:`_add_moves`, by forbidden squares.
+    """
+
+    shape: Shape
+    z_black: tuple[int, ...]
+    z_white: tuple[int, ...]
+    z_king: tuple[int, ...]
+    z_white_to_move: int
+    paths: tuple[Bitboard, ...]
+    cross: tuple[Bitboard, ...]
+    move_tables: dict[Bitboard, list[dict[Bitboard, tuple[Move, ...]]]]
+
+
+@functools.cache
+def board_tables(size: int) -> BoardTables:
+    """The tables of the board of ``size``, built on first use and kept."""
+    board = shape(size)
     # A fixed seed: the same keys natively and in the browser, so hashes can be compared.
-    rng = random.Random(0x7AB1_0001)
-    black = [rng.getrandbits(64) for _ in SQUARES]
-    white = [rng.getrandbits(64) for _ in SQUARES]
-    king = [rng.getrandbits(64) for _ in SQUARES]
-    return black, white, king, rng.getrandbits(64)
+    # The 9x9 keys are those of the first release, which saved hashes may hold.
+    rng = random.Random(0x7AB1_0001 if size == 9 else 0x7AB1_0001 + (size << 16))
+    z_black = tuple(rng.getrandbits(64) for _ in board.squares)
+    z_white = tuple(rng.getrandbits(64) for _ in board.squares)
+    z_king = tuple(rng.getrandbits(64) for _ in board.squares)
+    return BoardTables(
+        shape=board, z_black=z_black, z_white=z_white, z_king=z_king,
+        z_white_to_move=rng.getrandbits(64),
+        paths=tuple(_path(board, frm, to) for frm in board.squares for to in board.squares),
+        cross=tuple(rays[0][sq] | rays[1][sq] | rays[2][sq] | rays[3][sq]
+                    for rays in (board.ray_masks,) for sq in board.squares),
+        move_tables={},
+    )
 
 
-Z_BLACK, Z_WHITE, Z_KING, Z_WHITE_TO_MOVE = _zobrist_keys()
-
-_SQUARE_COUNT = len(SQUARES)
-
-_CROSS = tuple(RAY_MASKS[0][sq] | RAY_MASKS[1][sq] | RAY_MASKS[2][sq] | RAY_MASKS[3][sq]
-               for sq in SQUARES)
 _MOVES_KEPT = 1024
 """How many blocker patterns :func:`_add_moves` remembers per square (and per set of
 forbidden squares) before it forgets them all and starts again: bounded memory."""
-_MOVE_TABLES: dict[Bitboard, list[dict[Bitboard, tuple[Move, ...]]]] = {}
 
 
-def _add_moves(moves: list[Move], pieces: Bitboard, occupied: Bitboard,
+def _add_moves(tables: BoardTables, moves: list[Move], pieces: Bitboard, occupied: Bitboard,
                forbidden: Bitboard, walls: tuple[Bitboard, ...] | None) -> None:
     """Append the moves of ``pieces`` (none may stop on ``forbidden``) to ``moves``;
     ``walls`` (see :class:`tablut.geometry.RuleGeometry`) block them as pieces do, where
@@ -112,16 +133,18 @@ def _add_moves(moves: list[Move], pieces: Bitboard, occupied: Bitboard,
     meet the same patterns over and over in a search, and most lists are then a few
     dictionary look-ups rather than a loop over every target square.
     """
-    tables = _MOVE_TABLES.get(forbidden)
-    if tables is None:
-        tables = _MOVE_TABLES[forbidden] = [{} for _ in SQUARES]
+    by_square = tables.move_tables.get(forbidden)
+    if by_square is None:
+        by_square = tables.move_tables[forbidden] = [{} for _ in tables.shape.squares]
+    cross = tables.cross
+    rook_targets = tables.shape.rook_targets
     while pieces:
         low = pieces & -pieces
         pieces ^= low
         sq = low.bit_length() - 1
         blockers = occupied if walls is None else occupied | walls[sq]
-        pattern = blockers & _CROSS[sq]
-        table = tables[sq]
+        pattern = blockers & cross[sq]
+        table = by_square[sq]
         found = table.get(pattern)
         if found is None:
             if len(table) >= _MOVES_KEPT:
@@ -131,40 +154,44 @@ def _add_moves(moves: list[Move], pieces: Bitboard, occupied: Bitboard,
         moves += found
 
 
-def _path(frm: Square, to: Square) -> Bitboard:
+def _path(board: Shape, frm: Square, to: Square) -> Bitboard:
     """The squares a straight move from ``frm`` to ``to`` crosses, ``to`` included (0 if
     the two squares are not on one row or column, or are the same)."""
-    for ray in RAY_MASKS:
+    for ray in board.ray_masks:
         if ray[frm] >> to & 1:
             return ray[frm] & ~ray[to]
     return 0
 
 
-PATHS: tuple[Bitboard, ...] = tuple(_path(frm, to) for frm in SQUARES for to in SQUARES)
-"""``PATHS[frm * 81 + to]``: the squares that must be empty for a move from ``frm`` to
-``to``, the arrival square included; 0 when no straight move joins them."""
+NINE_TABLES = board_tables(9)
+Z_BLACK, Z_WHITE, Z_KING = NINE_TABLES.z_black, NINE_TABLES.z_white, NINE_TABLES.z_king
+Z_WHITE_TO_MOVE = NINE_TABLES.z_white_to_move
+PATHS = NINE_TABLES.paths
+"""The 9x9 board's tables under the names the engine has always used."""
 
 
-def _slides(pieces: Bitboard, free: Bitboard, allowed: Bitboard) -> int:
+def _slides(board: Shape, pieces: Bitboard, free: Bitboard, allowed: Bitboard) -> int:
     """How many moves ``pieces`` have through and onto ``free`` squares, counting only the
     ``allowed`` destinations: in one direction each square is reached by at most one piece,
     so each direction's popcount is its number of moves."""
-    north, south, east, west = sliding_reach(pieces, free)
+    north, south, east, west = board.sliding_reach(pieces, free)
     return ((north & allowed).bit_count() + (south & allowed).bit_count()
             + (east & allowed).bit_count() + (west & allowed).bit_count())
 
 
 def start_position(rules: Rules) -> str:
-    """The start position string of ``rules``: the usual pieces, its first side to move."""
-    return START_POSITION[:-1] + ("w" if rules.first_side == Side.WHITE else "b")
+    """The start position string of ``rules``: its pieces, its first side to move."""
+    return rules.start + (" w" if rules.first_side == Side.WHITE else " b")
 
 
 def _check_placement(board: Board) -> None:
     """Raise NotationError if the pieces of ``board`` stand where its rules forbid."""
     geo = board.geometry
+    square_name = geo.shape.square_name
     soldiers = board.black | board.white
-    if soldiers >> THRONE & 1:
-        raise NotationError("only the king may stand on the throne (e5)")
+    if soldiers >> geo.throne & 1:
+        raise NotationError(
+            f"only the king may stand on the throne ({square_name(geo.throne)})")
     # With the throne checked, what the rules forbid soldiers beyond it are the corners.
     if soldiers & geo.soldier_forbidden:
         raise NotationError(f"only the king may stand on a corner in {board.rules.name} rules")
@@ -178,11 +205,13 @@ def _check_placement(board: Board) -> None:
 
 
 class Board:
-    """A Tablut position under one rule set, with the history needed to take moves back.
+    """A position under one rule set, on its board of any size, with the history needed
+    to take moves back.
 
     Attributes:
         rules: the rule set played.
         geometry: what ``rules`` makes of the squares (:func:`tablut.geometry.geometry`).
+        tables: the board's Zobrist keys, paths and move tables (:func:`board_tables`).
         black: bitboard of the black pieces.
         white: bitboard of the white guards (the king is not in it).
         king: the king's square, or :data:`NO_KING` once he is captured.
@@ -196,7 +225,7 @@ class Board:
     """
 
     __slots__ = (
-        "rules", "geometry", "black", "white", "king", "turn", "hash", "captured",
+        "rules", "geometry", "tables", "black", "white", "king", "turn", "hash", "captured",
         "last_move_outcome", "_stack", "_seen",
     )
 
@@ -212,6 +241,7 @@ class Board:
         :meth:`from_position` or :meth:`start` for the usual ways of making one."""
         self.rules = rules
         self.geometry: RuleGeometry = geometry(rules)
+        self.tables: BoardTables = board_tables(rules.size)
         self.black = black
         self.white = white
         self.king = king
@@ -227,23 +257,24 @@ class Board:
         """The board of a position string (see :mod:`tablut.position`) under ``rules``.
 
         Raises :class:`tablut.position.NotationError` naming the problem: a malformed
-        string, a number of kings other than one, a piece other than the king on the
-        throne or (where only the king may stand there) on a corner, a white piece in a
-        camp, or a king already on his escape squares.
+        string (or one for another size of board), a number of kings other than one, a
+        piece other than the king on the throne or (where only the king may stand there)
+        on a corner, a white piece in a camp, or a king already on his escape squares.
         """
-        black, white, king, turn = parse_placement(text)
+        black, white, king, turn, _ = parse_placement(text, rules.size)
         board = cls(rules, black, white, king, turn)
         _check_placement(board)
         return board
 
     @classmethod
     def start(cls, rules: Rules = DEFAULT_RULES) -> Board:
-        """The start position of Tablut, the rule set's first side to move."""
+        """The start position of ``rules``, its first side to move."""
         return cls.from_position(start_position(rules), rules)
 
     def position(self) -> str:
         """The position string of the pieces and the side to move (no history)."""
-        return format_placement(self.black, self.white, self.king, self.turn)
+        return format_placement(self.black, self.white, self.king, self.turn,
+                                self.rules.size)
 
     def copy(self) -> Board:
         """An independent board with the same position and the same history."""
@@ -286,13 +317,14 @@ class Board:
         return ((state[0], state[1]) for state in self._stack)
 
     def _hash_from_scratch(self) -> int:
-        h = 0 if self.turn == BLACK_TO_MOVE else Z_WHITE_TO_MOVE
+        t = self.tables
+        h = 0 if self.turn == BLACK_TO_MOVE else t.z_white_to_move
         for sq in squares_of(self.black):
-            h ^= Z_BLACK[sq]
+            h ^= t.z_black[sq]
         for sq in squares_of(self.white):
-            h ^= Z_WHITE[sq]
+            h ^= t.z_white[sq]
         if self.king >= 0:
-            h ^= Z_KING[self.king]
+            h ^= t.z_king[self.king]
         return h
 
     def recomputed_hash(self) -> int:
@@ -325,7 +357,8 @@ class Board:
         forbidden = self._forbidden_for(sq)
         if forbidden is None:
             return 0
-        return rook_targets(sq, self.occupied | self.geometry.walls[sq]) & ~forbidden
+        return (self.geometry.shape.rook_targets(sq, self.occupied | self.geometry.walls[sq])
+                & ~forbidden)
 
     def legal_moves(self) -> list[Move]:
         """Every legal move of the side to move (none once the game has ended)."""
@@ -334,13 +367,14 @@ class Board:
         occupied = self.occupied
         geo = self.geometry
         walls = geo.walls_if_any
+        tables = self.tables
         moves: list[Move] = []
         if self.turn == BLACK_TO_MOVE:
-            _add_moves(moves, self.black, occupied, geo.soldier_forbidden, walls)
+            _add_moves(tables, moves, self.black, occupied, geo.soldier_forbidden, walls)
         else:
-            _add_moves(moves, self.white, occupied, geo.soldier_forbidden, walls)
+            _add_moves(tables, moves, self.white, occupied, geo.soldier_forbidden, walls)
             if self.king >= 0:
-                _add_moves(moves, 1 << self.king, occupied, geo.king_forbidden, walls)
+                _add_moves(tables, moves, 1 << self.king, occupied, geo.king_forbidden, walls)
         return moves
 
     def count_moves(self) -> int:
@@ -349,46 +383,52 @@ class Board:
             return 0
         occupied = self.occupied
         geo = self.geometry
+        board = geo.shape
         if self.turn == BLACK_TO_MOVE:
             soldiers, king_moves = self.black, 0
         else:
             soldiers = self.white
-            king_moves = (rook_targets(self.king, occupied | geo.walls[self.king])
+            king_moves = (board.rook_targets(self.king, occupied | geo.walls[self.king])
                           & ~geo.king_forbidden).bit_count()
-        free = ALL ^ occupied
+        free = board.all ^ occupied
         barrier = geo.barrier
         if not geo.camps:
-            return king_moves + _slides(soldiers, free & ~barrier, geo.soldier_ok)
+            return king_moves + _slides(board, soldiers, free & ~barrier, geo.soldier_ok)
         # Pieces in a camp may cross its squares; everyone else is walled out of them.
-        count = king_moves + _slides(soldiers & ~geo.camps, free & ~barrier, geo.soldier_ok)
+        count = king_moves + _slides(board, soldiers & ~geo.camps, free & ~barrier,
+                                     geo.soldier_ok)
         for group in geo.camp_groups:
             if soldiers & group:
-                count += _slides(soldiers & group, free & ~(barrier & ~group), geo.soldier_ok)
+                count += _slides(board, soldiers & group, free & ~(barrier & ~group),
+                                 geo.soldier_ok)
         return count
 
     def has_legal_move(self) -> bool:
         """Whether the side to move has any legal move."""
         occupied = self.occupied
         walls = self.geometry.walls
+        rook_targets = self.geometry.shape.rook_targets
         return any(rook_targets(frm, occupied | walls[frm]) & ~forbidden
                    for frm, forbidden in self._movers())
 
     def is_legal(self, move: Move) -> bool:
         """Whether ``move`` is legal for the side to move."""
         frm, to = move
-        if (self.last_move_outcome is not None
-                or not (0 <= frm < _SQUARE_COUNT and 0 <= to < _SQUARE_COUNT)):
+        count = self.geometry.shape.count
+        if self.last_move_outcome is not None or not (0 <= frm < count and 0 <= to < count):
             return False
         forbidden = self._forbidden_for(frm)
         if forbidden is None:
             return False
-        path = PATHS[frm * _SQUARE_COUNT + to]
+        path = self.tables.paths[frm * count + to]
         return (bool(path) and not path & (self.occupied | self.geometry.walls[frm])
                 and not forbidden >> to & 1)
 
     # -- making and taking back moves ---------------------------------------------------
 
-    def push(self, move: Move) -> None:
+    # One function on purpose: the search calls it at every node, and a call costs more
+    # than the branches it would hide.
+    def push(self, move: Move) -> None:  # noqa: PLR0912
         """Make ``move`` (which must be legal), with its captures and its effect on the game.
 
         Raises nothing and checks nothing: callers check legality first (``is_legal``),
@@ -400,41 +440,54 @@ class Board:
             (self.black, self.white, king, self.turn, self.hash, self.captured,
              self.last_move_outcome)
         )
-        h = self.hash ^ Z_WHITE_TO_MOVE
+        tables = self.tables
+        neighbour_masks = tables.shape.neighbour_masks
+        h = self.hash ^ tables.z_white_to_move
         captured = 0
         outcome = None
+        rules = self.rules
         if self.turn == BLACK_TO_MOVE:
             self.black ^= (1 << frm) | (1 << to)
-            h ^= Z_BLACK[frm] ^ Z_BLACK[to]
+            z_black = tables.z_black
+            h ^= z_black[frm] ^ z_black[to]
             # Most moves land beside no white piece: no capture to look for.
-            if NEIGHBOUR_MASKS[to] & (self.white | (1 << king if king >= 0 else 0)):
+            if neighbour_masks[to] & (self.white | (1 << king if king >= 0 else 0)):
                 captured, h, outcome = self._black_captures(to, h)
-            if outcome is None and self.rules.encirclement and self._encircled():
-                outcome = _ENCIRCLED
         else:
             if frm == king:
                 self.king = king = to
-                h ^= Z_KING[frm] ^ Z_KING[to]
+                z_king = tables.z_king
+                h ^= z_king[frm] ^ z_king[to]
                 armed = self.geometry.king_armed
             else:
                 self.white ^= (1 << frm) | (1 << to)
-                h ^= Z_WHITE[frm] ^ Z_WHITE[to]
+                z_white = tables.z_white
+                h ^= z_white[frm] ^ z_white[to]
                 armed = True
-            if armed and NEIGHBOUR_MASKS[to] & self.black:
+            if armed and neighbour_masks[to] & self.black:
                 captured, h = self._white_captures(to, h)
             if self.geometry.escape >> king & 1:
                 outcome = _ESCAPED
+        if rules.shieldwalls and outcome is None:
+            walled, h = self._shieldwall_captures(to, h)
+            captured |= walled
         self.turn ^= 1
         self.hash = h
         self.captured = captured
         seen = self._seen.get(h, 0) + 1
         self._seen[h] = seen
-        rules = self.rules
-        if outcome is None and seen >= rules.repetition_count:
-            if rules.repetition_outcome is RepetitionOutcome.DRAW:
-                outcome = _DRAWN_BY_REPETITION
-            else:
-                outcome = _WON_BY_REPETITION[self.turn]  # the side now to move: not the mover
+        if outcome is None:
+            if seen >= rules.repetition_count:
+                if rules.repetition_outcome is RepetitionOutcome.DRAW:
+                    outcome = _DRAWN_BY_REPETITION
+                else:
+                    outcome = _WON_BY_REPETITION[self.turn]  # the side to move: not the mover
+            elif rules.edge_forts and forts.in_edge_fort(self.geometry, self.black, self.white,
+                                                            self.king):
+                outcome = _IN_EDGE_FORT
+            # Only a black move can close the last way out.
+            elif rules.encirclement and self.turn != BLACK_TO_MOVE and self._encircled():
+                outcome = _ENCIRCLED
         self.last_move_outcome = outcome
 
     def push_null(self) -> None:
@@ -447,7 +500,7 @@ class Board:
              self.last_move_outcome)
         )
         self.turn ^= 1
-        self.hash ^= Z_WHITE_TO_MOVE
+        self.hash ^= self.tables.z_white_to_move
         self.captured = 0
 
     def pop_null(self) -> None:
@@ -476,15 +529,16 @@ class Board:
         outcome = None
         white = self.white
         king = self.king
+        tables = self.tables
         anvils = self.geometry.anvils_against_white(self.black, king)
-        for _, near, far in NEIGHBOURS[to]:
+        for _, near, far in tables.shape.neighbours[to]:
             if white >> near & 1:
                 if far >= 0 and anvils >> far & 1:
                     captured |= 1 << near
-                    h ^= Z_WHITE[near]
+                    h ^= tables.z_white[near]
             elif near == king and self._king_trapped(far):
                 captured |= 1 << near
-                h ^= Z_KING[near]
+                h ^= tables.z_king[near]
                 self.king = NO_KING
                 outcome = _KING_CAPTURED
         self.white = white & ~captured
@@ -495,13 +549,31 @@ class Board:
         squares emptied and the hash updated for them."""
         captured = 0
         black = self.black
+        tables = self.tables
         anvils = self.geometry.anvils_against_black(self.white, self.king)
-        for _, near, far in NEIGHBOURS[to]:
+        for _, near, far in tables.shape.neighbours[to]:
             if black >> near & 1 and far >= 0 and anvils >> far & 1:
                 captured |= 1 << near
-                h ^= Z_BLACK[near]
+                h ^= tables.z_black[near]
         self.black = black & ~captured
         return captured, h
+
+    def _shieldwall_captures(self, to: Square, h: int) -> tuple[Bitboard, int]:
+        """The pieces taken by a shieldwall that the piece just arrived on ``to`` closed
+        (see :func:`tablut.forts.shieldwall_captures`): the squares emptied, and the hash
+        updated for them."""
+        taken = forts.shieldwall_captures(self.geometry, self.black, self.white, self.king, to)
+        if taken:
+            tables = self.tables
+            if self.black & taken:
+                for sq in squares_of(taken):
+                    h ^= tables.z_black[sq]
+                self.black &= ~taken
+            else:
+                for sq in squares_of(taken):
+                    h ^= tables.z_white[sq]
+                self.white &= ~taken
+        return taken, h
 
     def _king_trapped(self, far: Square) -> bool:
         """Whether a black piece that just moved beside the king completes his capture.
@@ -513,13 +585,13 @@ class Board:
         hostile = geo.hostile_to_king(self.black, king)
         if geo.king_sides[king] == 2:
             return far >= 0 and bool(hostile >> far & 1)
-        around = NEIGHBOUR_MASKS[king]
+        around = self.tables.shape.neighbour_masks[king]
         return around.bit_count() == 4 and not around & ~hostile
 
     def _encircled(self) -> bool:
         """Whether no white piece can reach an edge without crossing a black piece."""
         whites = self.white | (1 << self.king if self.king >= 0 else 0)
-        return not whites & open_to_an_edge(self.black)
+        return not whites & self.tables.shape.open_to_an_edge(self.black)
 
     def outcome(self) -> Outcome | None:
         """How the game has ended in this position, or None while it goes on.

@@ -19,7 +19,7 @@ from .game import Game, IllegalMove
 from .notation import START_POSITION, NotationError, dump, format_move, start_position
 from .rules import RULES, rules_named
 from .side import Side
-from .squares import FILES, RANKS
+from .squares import Shape, shape
 
 HELP = f"""\
 Commands (case-insensitive; # starts a comment):
@@ -34,9 +34,10 @@ Commands (case-insensitive; # starts a comment):
   limit N           a player who must make his move N+1 before the game ends loses
   undo              take back the last move (and the computer's reply)
   rules NAME        play NAME rules ({", ".join(RULES)}); starts a new game
-  setup POSITION    start a game from a position string: rows 9 to 1, then b or w;
-                    the start position is {START_POSITION}
-                    (ends in w under ashton rules, where white moves first)
+  setup POSITION    start a game from a position string: its rows from the top down,
+                    then b or w; the start position is {START_POSITION}
+                    (ends in w under ashton rules, where white moves first; 7 rows of 7
+                    under brandubh, 11 of 11 under copenhagen and fetlar)
   help              this text
   quit              leave
 Levels: {"; ".join(f"{n} {lv.name}" for n, lv in LEVELS.items())}.
@@ -47,7 +48,11 @@ At start black is played by a person and white by the computer."""
 # being called an unknown command; no command word has this shape.
 _MOVE_SHAPE = re.compile(r"^([a-z]+[0-9]+)-([a-z0-9]+)$")
 _SQUARE_SHAPE = re.compile(r"^[a-z]+[0-9]+$")
-_BOARD = f"files {FILES[0]}-{FILES[-1]}, ranks {RANKS[0]}-{RANKS[-1]}"
+
+
+def _board_words(board: Shape) -> str:
+    """The files and ranks of ``board``, as a message names them: "files a-i, ranks 1-9"."""
+    return f"files a-{board.files[-1]}, ranks 1-{board.size}"
 
 
 class CommandError(ValueError):
@@ -128,7 +133,7 @@ class TextInterface:
         while self.running and self.game.outcome() is None and self.auto[self.game.board.turn]:
             move = self.engine.choose_move(self.game.board.copy())
             self.game.play(move)
-            self._say(f"* {format_move(move)}")
+            self._say(f"* {format_move(move, self.game.rules.size)}")
             self._announce_end()
 
     def _announce_end(self) -> None:
@@ -144,7 +149,7 @@ class TextInterface:
     # -- commands --------------------------------------------------------------------------
 
     def _play(self, text: str) -> None:
-        check_move_squares(text)
+        check_move_squares(text, self.game.rules.size)
         # The end of the game comes first: once it is over nobody's turn is to come, and
         # after a game between two computer players "the computer plays it" would be wrong.
         if self.game.outcome() is not None:
@@ -221,7 +226,7 @@ class TextInterface:
 
     def _setup(self, args: list[str]) -> None:
         if len(args) != 2:
-            raise CommandError("setup needs a position: nine rows separated by '/', then b or w")
+            raise CommandError("setup needs a position: rows separated by '/', then b or w")
         self.game = Game(self.game.rules, " ".join(args))
         self.engine = self._new_engine()
         self._announce_end()
@@ -250,36 +255,38 @@ class TextInterface:
             raise CommandError(f"{command} needs a whole number, not {text!r}") from None
 
 
-def check_move_squares(text: str) -> None:
+def check_move_squares(text: str, size: int = 9) -> None:
     """Check that the squares, file or rank of a move-shaped ``text`` (``z9-9``,
-    ``a1-a10``) are on the board; raise CommandError naming the first one that is not.
+    ``a1-a10``) are on the board of ``size``; raise CommandError naming the first one that
+    is not.
 
     Only the names are checked here; the move's form (a straight line, leaving its square)
     and its legality are the game's to check.
     """
-    shape = _MOVE_SHAPE.match(text.lower())
-    if shape is None:
+    board = shape(size)
+    found = _MOVE_SHAPE.match(text.lower())
+    if found is None:
         raise CommandError(f"{text!r} is not a move: write it as b3-6 or b3-f")
-    start, target = shape.groups()
-    if not _on_board(start):
-        raise CommandError(f"no square {start} on this board ({_BOARD})")
-    # RANKS and FILES are strings: test single characters, or "12" would be "in" them.
+    start, target = found.groups()
+    if not _on_board(board, start):
+        raise CommandError(f"no square {start} on this board ({_board_words(board)})")
+    # The ranks are whole names ("10"), the files single letters: "a01" or "bc" is neither.
     if target.isdigit():
-        if len(target) != 1 or target not in RANKS:
-            raise CommandError(f"no rank {target} on this board (ranks {RANKS[0]}-{RANKS[-1]})")
+        if target not in board.ranks:
+            raise CommandError(f"no rank {target} on this board (ranks 1-{size})")
     elif target.isalpha():
-        if len(target) != 1 or target not in FILES:
-            raise CommandError(f"no file {target} on this board (files {FILES[0]}-{FILES[-1]})")
+        if len(target) != 1 or target not in board.files:
+            raise CommandError(f"no file {target} on this board (files a-{board.files[-1]})")
     elif not _SQUARE_SHAPE.match(target):
         raise CommandError(f"{text!r} is not a move: after the dash give a rank "
-                           f"{RANKS[0]}-{RANKS[-1]}, a file {FILES[0]}-{FILES[-1]} or a square")
-    elif not _on_board(target):
-        raise CommandError(f"no square {target} on this board ({_BOARD})")
+                           f"1-{size}, a file a-{board.files[-1]} or a square")
+    elif not _on_board(board, target):
+        raise CommandError(f"no square {target} on this board ({_board_words(board)})")
 
 
-def _on_board(name: str) -> bool:
+def _on_board(board: Shape, name: str) -> bool:
     # "a01" has the letters and digits of a1, but it is not how a square is written.
-    return len(name) == 2 and name[0] in FILES and name[1] in RANKS
+    return len(name) >= 2 and name[0] in board.files and name[1:] in board.ranks
 
 
 def run_text_interface(source: TextIO, interactive: bool) -> int:

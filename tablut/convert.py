@@ -18,14 +18,15 @@ import sys
 
 from .arguments import Parser, UsageError, fail
 from .formats import FORMATS, detect, read_game, write_game
-from .opentafl.rules_string import inexpressible, rules_string
-from .rules import RULES
+from .opentafl.rules_string import RulesStringError, inexpressible, rules_string
+from .rules import TABLUT_RULES
 
 
 def rules_strings() -> str:
-    """Each of our rule sets as an OpenTafl rules string, and what the string cannot say."""
+    """Each of our 9x9 rule sets as an OpenTafl rules string, and what the string cannot
+    say."""
     out = []
-    for rules in RULES.values():
+    for rules in TABLUT_RULES.values():
         out.append(f"{rules.name}: {rules_string(rules)}")
         missing = inexpressible(rules)
         out.extend(f"  not in the string: {sentence}" for sentence in missing)
@@ -76,7 +77,11 @@ def convert_command(argv: list[str]) -> int:
               file=sys.stderr)
         return 1
     target = args.to or ("otg" if kind in ("text", "json") else "text")
-    output = write_game(game, target)
+    try:
+        output = write_game(game, target)
+    except RulesStringError as error:
+        print(f"error: cannot write {target}: {error}", file=sys.stderr)
+        return 1
     if args.output:
         try:
             with open(args.output, "w", encoding="utf-8") as sink:

@@ -27,7 +27,6 @@ from .notation import (
 )
 from .rules import DEFAULT_RULES, Rules, rules_named
 from .side import Side
-from .squares import THRONE, square_name
 
 RECORD_FORMAT = "tablut-game"
 RECORD_VERSION = 1
@@ -44,7 +43,9 @@ class RecordError(ValueError):
 def explain_illegal(board: Board, move: Move) -> str:
     """Why ``move`` is illegal on ``board``, in one sentence (empty if it is legal)."""
     frm, to = move
-    text = format_move(move)
+    size = board.rules.size
+    square_name = board.geometry.shape.square_name
+    text = format_move(move, size)
     outcome = board.outcome()
     if outcome is not None:
         return f"{text}: the game is over ({outcome.describe()})"
@@ -59,7 +60,7 @@ def explain_illegal(board: Board, move: Move) -> str:
         return ""
     if board.piece_at(to) is not None:
         return f"{text}: {square_name(to)} is occupied"
-    step = (to - frm) // abs(to - frm) * (1 if frm // 9 == to // 9 else 9)
+    step = (to - frm) // abs(to - frm) * (1 if frm // size == to // size else size)
     for sq in range(frm + step, to, step):
         if board.piece_at(sq) is not None:
             return f"{text}: the way is blocked at {square_name(sq)}"
@@ -69,7 +70,7 @@ def explain_illegal(board: Board, move: Move) -> str:
     # another rule than who may cross it.
     walls = board.geometry.walls[frm]
     for sq in range(frm + step, to + step, step):
-        if walls >> sq & 1 and not (sq == to == THRONE):
+        if walls >> sq & 1 and not (sq == to == board.geometry.throne):
             return f"{text}: {wall_reason(board, frm, sq, sq == to)}"
     return f"{text}: that piece may not stop on {square_name(to)}"
 
@@ -78,8 +79,8 @@ def wall_reason(board: Board, frm: int, wall: int, stop: bool) -> str:
     """Why the piece on ``frm`` may not cross (or, if ``stop``, stop on) ``wall``, a square
     the rules wall off for it (the throne, or a camp), as a sentence without its first
     capital and its full stop: "no piece may enter a camp (e2) from outside it"."""
-    where = square_name(wall)
-    if wall == THRONE:
+    where = board.geometry.shape.square_name(wall)
+    if wall == board.geometry.throne:
         return f"nobody may pass over the throne ({where}), even when it is empty"
     if board.geometry.camps >> frm & 1:
         # A black piece still in its camp: only its own camp is open to it.
@@ -183,7 +184,8 @@ class Game:
         """
         outcome = self.outcome()
         if outcome is not None:
-            raise IllegalMove(f"{format_move(move)}: the game is over ({outcome.describe()})")
+            raise IllegalMove(f"{format_move(move, self.rules.size)}: the game is over "
+                              f"({outcome.describe()})")
         if not self.board.is_legal(move):
             raise IllegalMove(explain_illegal(self.board, move))
         if self.ply < len(self.moves) and self.moves[self.ply] == move:
@@ -195,7 +197,7 @@ class Game:
 
     def play_text(self, text: str) -> Move:
         """Parse and play a move written as ``b3-6``; raises NotationError or IllegalMove."""
-        move = parse_move(text)
+        move = parse_move(text, self.rules.size)
         self.play(move)
         return move
 
@@ -239,7 +241,7 @@ class Game:
             "version": RECORD_VERSION,
             "rules": self.rules.name,
             "start": self.start,
-            "moves": [format_move(m) for m in self.moves],
+            "moves": [format_move(m, self.rules.size) for m in self.moves],
             "ply": self.ply,
             "limit": self.limit,
             # Only when set, so that a record without a clock reads as it always has.

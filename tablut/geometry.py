@@ -12,21 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .rules import Escape, Rules
-from .squares import (
-    ALL,
-    CORNERS_BB,
-    EDGES_BB,
-    NEXT_TO_THRONE_BB,
-    RAY_MASKS,
-    SIZE,
-    SQUARES,
-    THRONE,
-    THRONE_BB,
-    Bitboard,
-    Square,
-    parse_square,
-    rook_reach,
-)
+from .squares import NINE, Bitboard, Shape, Square, parse_square, shape
 
 CAMP_SQUARES: tuple[tuple[str, ...], ...] = (
     ("a4", "a5", "a6", "b5"),
@@ -34,8 +20,8 @@ CAMP_SQUARES: tuple[tuple[str, ...], ...] = (
     ("i4", "i5", "i6", "h5"),
     ("d9", "e9", "f9", "e8"),
 )
-"""The four camps of the rules that have them, by square name: where black starts, the
-middle edge square of each camp second."""
+"""The four camps of the rules that have them (on 9x9), by square name: where black
+starts, the middle edge square of each camp second."""
 
 
 def _bits(names: tuple[str, ...]) -> Bitboard:
@@ -58,6 +44,9 @@ class RuleGeometry:
     """The squares that a rule set makes special, as bitboards.
 
     Attributes:
+        shape: the board (:class:`tablut.squares.Shape`): its size, squares and fills.
+        throne: the throne's square (the board's centre).
+        next_to_throne: the throne's four neighbours.
         escape: squares the king wins by reaching (every edge square, or the corners).
         corner_escape: whether the king escapes to the corners (else to any edge square).
         soldier_forbidden: squares no piece but the king may stop on.
@@ -99,6 +88,9 @@ class RuleGeometry:
         black_anvils_by_king: the same for a black soldier, besides the white guards.
     """
 
+    shape: Shape
+    throne: Square
+    next_to_throne: Bitboard
     escape: Bitboard
     corner_escape: bool
     soldier_forbidden: Bitboard
@@ -129,9 +121,9 @@ class RuleGeometry:
         on his other side: black pieces and the hostile squares, with the king where he
         stands (``king`` is -1 once he is captured)."""
         anvils = black | self.white_anvils_by_king[king]
-        if (king == THRONE and self.throne_hostile_to_white_when_three_black
-                and (black & NEXT_TO_THRONE_BB).bit_count() >= 3):
-            anvils |= THRONE_BB
+        if (king == self.throne and self.throne_hostile_to_white_when_three_black
+                and (black & self.next_to_throne).bit_count() >= 3):
+            anvils |= 1 << king
         return anvils
 
     def anvils_against_black(self, white: Bitboard, king: Square) -> Bitboard:
@@ -144,6 +136,7 @@ class RuleGeometry:
         empty squares: straight moves through empty squares, walled out of the camps and
         (where it blocks) the throne, except that soldiers in a camp may cross their own."""
         barrier = self.barrier
+        rook_reach = self.shape.rook_reach
         if not barrier:
             return rook_reach(soldiers, empty) & self.soldier_ok
         reach = rook_reach(soldiers & ~self.camps, empty & ~barrier)
@@ -174,84 +167,96 @@ def _camp_groups() -> tuple[Bitboard, ...]:
 
 
 def _lines(squares: Bitboard) -> Bitboard:
-    """Every square on a rank or a file of one of ``squares``."""
-    return sum(1 << sq for sq in SQUARES
-               if any(sq // SIZE == other // SIZE or sq % SIZE == other % SIZE
-                      for other in SQUARES if squares >> other & 1))
+    """Every square on a rank or a file of one of ``squares`` (on 9x9, where camps are)."""
+    size = NINE.size
+    return sum(1 << sq for sq in NINE.squares
+               if any(sq // size == other // size or sq % size == other % size
+                      for other in NINE.squares if squares >> other & 1))
 
 
-def _barrier(rules: Rules) -> Bitboard:
-    return (THRONE_BB if rules.throne_blocks else 0) | (CAMPS_BB if rules.camps else 0)
+def _barrier(rules: Rules, board: Shape) -> Bitboard:
+    return (1 << board.centre if rules.throne_blocks else 0) | (CAMPS_BB if rules.camps else 0)
 
 
-def _walls(rules: Rules) -> tuple[Bitboard, ...]:
+def _walls(rules: Rules, board: Shape) -> tuple[Bitboard, ...]:
     """For each square, what blocks a piece starting there besides other pieces."""
-    barrier = _barrier(rules)
+    barrier = _barrier(rules, board)
     if not rules.camps:
-        return (barrier,) * len(SQUARES)
+        return (barrier,) * board.count
     # A piece in a camp may cross and stop on its own camp's empty squares.
-    own = [0] * len(SQUARES)
+    own = [0] * board.count
     for camp in CAMPS:
-        for sq in SQUARES:
+        for sq in board.squares:
             if camp >> sq & 1:
                 own[sq] = camp
-    return tuple(barrier & ~own[sq] for sq in SQUARES)
+    return tuple(barrier & ~own[sq] for sq in board.squares)
 
 
-def _anvils_by_king(hostile: Bitboard, hostile_empty: Bitboard, king_armed: bool
-                    ) -> tuple[Bitboard, ...]:
+def _anvils_by_king(board: Shape, hostile: Bitboard, hostile_empty: Bitboard,
+                    king_armed: bool) -> tuple[Bitboard, ...]:
     """For each square of the king, then for no king, the squares that capture a soldier
     besides the enemy soldiers: ``hostile`` ones, ``hostile_empty`` ones unless the king
     stands there, and the king's own if he is ``king_armed``.  Looked up, not computed,
     because every capture test and every evaluation asks."""
     return tuple(hostile | (hostile_empty & ~(1 << sq)) | ((1 << sq) if king_armed else 0)
-                 for sq in SQUARES) + (hostile | hostile_empty,)
+                 for sq in board.squares) + (hostile | hostile_empty,)
 
 
 def _make_geometry(rules: Rules) -> RuleGeometry:
+    board = shape(rules.size)
+    if rules.camps and board is not NINE:
+        raise ValueError("camps are squares of the 9x9 board")
+    throne = board.centre
+    throne_bb = 1 << throne
+    next_to_throne = board.neighbour_masks[throne]
     corner_escape = rules.escape is Escape.CORNER
-    soldier_forbidden = THRONE_BB | (CORNERS_BB if rules.corners_restricted else 0)
-    hostile_corners = CORNERS_BB if rules.corners_hostile else 0
+    soldier_forbidden = throne_bb | (board.corners if rules.corners_restricted else 0)
+    hostile_corners = board.corners if rules.corners_hostile else 0
     camps = CAMPS_BB if rules.camps else 0
     # The king never enters a camp, so no camp square is an escape square.
-    escape = (CORNERS_BB if corner_escape else EDGES_BB) & ~camps
-    walls = _walls(rules)
+    escape = (board.corners if corner_escape else board.edges) & ~camps
+    walls = _walls(rules, board)
     # Nobody but the king stops on the throne, so "the throne and not the king" is
     # "the empty throne".
-    hostile_empty = (THRONE_BB if rules.empty_throne_hostile else 0) | hostile_corners
-    hostile_to_king = (THRONE_BB if rules.throne_hostile_to_king else 0) | hostile_corners | camps
-    hostile_to_white = camps | (THRONE_BB if rules.occupied_throne_hostile_to_white else 0)
+    hostile_empty = (throne_bb if rules.empty_throne_hostile else 0) | hostile_corners
+    hostile_to_king = (throne_bb if rules.throne_hostile_to_king else 0) | hostile_corners | camps
+    hostile_to_white = camps | (throne_bb if rules.occupied_throne_hostile_to_white else 0)
     hostile_to_black = camps & ~(0 if rules.camp_centres_hostile_to_black else CAMP_CENTRES_BB)
+    barrier = _barrier(rules, board)
     return RuleGeometry(
+        shape=board,
+        throne=throne,
+        next_to_throne=next_to_throne,
         escape=escape,
         corner_escape=corner_escape,
         soldier_forbidden=soldier_forbidden,
-        soldier_ok=ALL & ~soldier_forbidden,
-        king_forbidden=0 if rules.king_may_reenter_throne else THRONE_BB,
+        soldier_ok=board.all & ~soldier_forbidden,
+        king_forbidden=0 if rules.king_may_reenter_throne else throne_bb,
         hostile_empty=hostile_empty,
         hostile_to_king_squares=hostile_to_king,
-        hostile_to_king_by_king=tuple(hostile_to_king & ~(1 << sq) for sq in SQUARES),
+        hostile_to_king_by_king=tuple(hostile_to_king & ~(1 << sq) for sq in board.squares),
         king_sides=tuple(
-            rules.king_sides_on_throne if sq == THRONE
-            else rules.king_sides_next_to_throne if NEXT_TO_THRONE_BB >> sq & 1
+            rules.king_sides_on_throne if sq == throne
+            else rules.king_sides_next_to_throne if next_to_throne >> sq & 1
             else rules.king_sides_elsewhere
-            for sq in SQUARES
+            for sq in board.squares
         ),
         king_armed=rules.king_armed,
         throne_hostile_to_white_when_three_black=rules.throne_hostile_to_white_when_three_black,
         # A camp or a throne nobody crosses closes a line for good: such rays never open.
-        escape_rays=tuple(tuple(rays[sq] for rays in RAY_MASKS
+        escape_rays=tuple(tuple(rays[sq] for rays in board.ray_masks
                                 if rays[sq] & escape and not rays[sq] & walls[sq])
-                          for sq in SQUARES),
+                          for sq in board.squares),
         camps=camps,
         camp_groups=_camp_groups() if rules.camps else (),
-        barrier=_barrier(rules),
+        barrier=barrier,
         walls=walls,
-        walls_if_any=walls if _barrier(rules) else None,
+        walls_if_any=walls if barrier else None,
         hostile_to_white=hostile_to_white,
         hostile_to_black=hostile_to_black,
-        white_anvils_by_king=_anvils_by_king(hostile_to_white, hostile_empty, False),
-        black_anvils_by_king=_anvils_by_king(hostile_to_black, hostile_empty, rules.king_armed),
+        white_anvils_by_king=_anvils_by_king(board, hostile_to_white, hostile_empty, False),
+        black_anvils_by_king=_anvils_by_king(board, hostile_to_black, hostile_empty,
+                                             rules.king_armed),
     )
 
 

@@ -29,7 +29,7 @@ def game_to_fragment(game: Game) -> str:
     fields = {"v": str(LINK_VERSION), "rules": game.rules.name}
     if game.start != start_position(game.rules):
         fields["start"] = game.start
-    fields["moves"] = ".".join(format_move(m) for m in game.moves)
+    fields["moves"] = ".".join(format_move(m, game.rules.size) for m in game.moves)
     if game.ply != len(game.moves):
         fields["ply"] = str(game.ply)
     return urlencode(fields, quote_via=quote, safe="/-.")

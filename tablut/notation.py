@@ -12,43 +12,48 @@ from __future__ import annotations
 from .board import Board, Move, start_position
 from .position import START_POSITION, NotationError, piece_rows
 from .rules import DEFAULT_RULES, Rules
-from .squares import FILES, RANKS, SIZE, parse_square, square, square_name
+from .squares import shape
 
 
-def format_move(move: Move) -> str:
-    """A move as players write it: ``b3-6`` (vertical) or ``b3-f`` (horizontal)."""
+def format_move(move: Move, size: int = 9) -> str:
+    """A move as players write it: ``b3-6`` (vertical) or ``b3-f`` (horizontal), on a
+    board of ``size`` (``a10-4``, ``k7-b`` on 11x11)."""
     frm, to = move
-    if frm % SIZE == to % SIZE:
-        return f"{square_name(frm)}-{RANKS[to // SIZE]}"
-    return f"{square_name(frm)}-{FILES[to % SIZE]}"
+    board = shape(size)
+    if frm % size == to % size:
+        return f"{board.square_name(frm)}-{board.ranks[to // size]}"
+    return f"{board.square_name(frm)}-{board.files[to % size]}"
 
 
-def parse_move(text: str) -> Move:
-    """The move written as ``b3-6``, ``b3-f`` or ``b3-b6`` (case-insensitive).
+def parse_move(text: str, size: int = 9) -> Move:
+    """The move written as ``b3-6``, ``b3-f`` or ``b3-b6`` (case-insensitive), on a board
+    of ``size``.
 
     Checks the form only (a straight move between two different squares), not legality.
     """
+    board = shape(size)
     body = text.strip().lower()
     start, dash, target = body.partition("-")
     if not dash:
         raise NotationError(f"{text!r} is not a move: write it as b3-6 or b3-f")
     try:
-        frm = parse_square(start)
+        frm = board.parse_square(start)
     except ValueError:
         raise NotationError(f"{text!r} is not a move: {start!r} is not a square") from None
-    col, row = frm % SIZE, frm // SIZE
-    if len(target) == 1 and target in RANKS:
-        to = square(col, RANKS.index(target))
-    elif len(target) == 1 and target in FILES:
-        to = square(FILES.index(target), row)
+    col, row = frm % size, frm // size
+    if target in board.ranks:
+        to = board.square(col, board.ranks.index(target))
+    elif len(target) == 1 and target in board.files:
+        to = board.square(board.files.index(target), row)
     else:
         try:
-            to = parse_square(target)
+            to = board.parse_square(target)
         except ValueError:
             raise NotationError(
-                f"{text!r} is not a move: after the dash give a rank 1-9 or a file a-i"
+                f"{text!r} is not a move: after the dash give a rank 1-{size} or a file "
+                f"a-{board.files[-1]}"
             ) from None
-        if to % SIZE != col and to // SIZE != row:
+        if to % size != col and to // size != row:
             raise NotationError(f"{text!r} is not a move: pieces move in straight lines")
     if to == frm:
         raise NotationError(f"{text!r} is not a move: the piece must leave its square")
@@ -63,18 +68,22 @@ def parse_position(text: str, rules: Rules = DEFAULT_RULES) -> Board:
 
 
 def format_position(board: Board) -> str:
-    """The position string of ``board``: rows 9 to 1, then ``b`` or ``w`` (the same as
+    """The position string of ``board``: its rows from the top, then ``b`` or ``w`` (the same as
     :meth:`Board.position <tablut.board.Board.position>`)."""
     return board.position()
 
 
 def dump(board: Board) -> str:
-    """The board as the text interface's ``dump`` prints it, between ``===`` lines."""
+    """The board as the text interface's ``dump`` prints it, between ``===`` lines: one
+    line a rank, the top first, its number right-aligned, then the files."""
+    size = board.rules.size
+    squares = shape(size)
+    width = len(squares.ranks[-1])
     lines = ["==="]
-    for rank, row in zip(reversed(RANKS), piece_rows(board.black, board.white, board.king),
-                         strict=True):
-        lines.append(f" {rank} {' '.join(row)}")
-    lines.append("   " + " ".join(FILES))
+    for rank, row in zip(reversed(squares.ranks),
+                         piece_rows(board.black, board.white, board.king, size), strict=True):
+        lines.append(f" {rank:>{width}} {' '.join(row)}")
+    lines.append(" " * (width + 2) + " ".join(squares.files))
     lines.append("===")
     return "\n".join(lines)
 

@@ -1,7 +1,8 @@
 """Position strings: one line for a whole position, as set-up, saved games and links use.
 
-The nine rows from row 9 down to row 1, each nine characters of ``-``, ``B``, ``W``, ``K``,
-separated by ``/``, then a blank and the side to move, ``b`` or ``w``::
+The rows from the top rank down to rank 1, each as many characters of ``-``, ``B``, ``W``,
+``K`` as there are rows (nine on 9x9, seven on 7x7, eleven on 11x11), separated by ``/``,
+then a blank and the side to move, ``b`` or ``w``::
 
     ---BBB---/----B----/----W----/B---W---B/BBWWKWWBB/B---W---B/----W----/----B----/---BBB--- b
 
@@ -14,7 +15,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from .side import Side
-from .squares import SIZE, Bitboard, Square, square, square_name
+from .squares import SIZES, Bitboard, Square, shape
 
 START_POSITION = (
     "---BBB---/----B----/----W----/B---W---B/BBWWKWWBB/B---W---B/----W----/----B----/---BBB--- b"
@@ -29,38 +30,44 @@ class NotationError(ValueError):
 
 
 class Placement(NamedTuple):
-    """The pieces of a position string and the side to move, before any rule is checked."""
+    """The pieces of a position string, the side to move and the board's size, before any
+    rule is checked."""
 
     black: Bitboard
     white: Bitboard
     king: Square
     turn: Side
+    size: int = 9
 
 
-def parse_placement(text: str) -> Placement:
+def parse_placement(text: str, size: int | None = None) -> Placement:
     """The pieces and the side to move of a position string.
 
-    Checks the shape only: nine rows of nine known characters, exactly one king, ``b`` or
-    ``w``.  Raises :class:`NotationError` naming the problem.
+    Checks the shape only: N rows of N known characters (N the size of a board that
+    exists, or ``size`` when given), exactly one king, ``b`` or ``w``.  Raises
+    :class:`NotationError` naming the problem.
     """
     parts = text.split()
     if len(parts) != 2:
         raise NotationError(
-            "a position is nine rows of -, B, W, K separated by '/', a blank, then b or w"
+            "a position is rows of -, B, W, K separated by '/', a blank, then b or w"
         )
     rows_text, side_text = parts
     rows = rows_text.split("/")
-    if len(rows) != SIZE or any(len(r) != SIZE for r in rows):
-        raise NotationError(f"a position needs {SIZE} rows of {SIZE} squares separated by '/'")
+    expected = size or (len(rows) if len(rows) in SIZES else 9)
+    if len(rows) != expected or any(len(r) != expected for r in rows):
+        raise NotationError(
+            f"a position needs {expected} rows of {expected} squares separated by '/'")
+    board = shape(expected)
     turn = _SIDE_LETTERS.get(side_text.lower())
     if turn is None:
         raise NotationError(f"the side to move must be b or w, not {side_text!r}")
     black = white = 0
     kings = []
     for i, row_text in enumerate(rows):
-        row = SIZE - 1 - i
+        row = expected - 1 - i
         for col, char in enumerate(row_text.upper()):
-            sq = square(col, row)
+            sq = board.square(col, row)
             if char == "B":
                 black |= 1 << sq
             elif char == "W":
@@ -68,35 +75,33 @@ def parse_placement(text: str) -> Placement:
             elif char == "K":
                 kings.append(sq)
             elif char != "-":
-                raise NotationError(f"{char!r} at {square_name(sq)} is not one of -, B, W, K")
+                raise NotationError(
+                    f"{char!r} at {board.square_name(sq)} is not one of -, B, W, K")
     if len(kings) != 1:
         raise NotationError(f"a position needs exactly one king, not {len(kings)}")
-    return Placement(black, white, kings[0], turn)
+    return Placement(black, white, kings[0], turn, expected)
 
 
-def piece_rows(black: Bitboard, white: Bitboard, king: Square) -> list[str]:
-    """The board's nine rows as position-string characters, row 9 first (``king`` is -1
+def piece_rows(black: Bitboard, white: Bitboard, king: Square, size: int = 9) -> list[str]:
+    """The board's rows as position-string characters, the top rank first (``king`` is -1
     once he is captured)."""
-    rows = []
-    for row in reversed(range(SIZE)):
-        chars = []
-        for col in range(SIZE):
-            sq = square(col, row)
-            if sq == king:
-                chars.append("K")
-            elif black >> sq & 1:
-                chars.append("B")
-            elif white >> sq & 1:
-                chars.append("W")
-            else:
-                chars.append("-")
-        rows.append("".join(chars))
-    return rows
+    cells = ["-"] * (size * size)
+    for pieces, letter in ((black, "B"), (white, "W")):
+        while pieces:
+            low = pieces & -pieces
+            cells[low.bit_length() - 1] = letter
+            pieces ^= low
+    if king >= 0:
+        cells[king] = "K"
+    return ["".join(cells[row * size:(row + 1) * size]) for row in reversed(range(size))]
 
 
-def format_placement(black: Bitboard, white: Bitboard, king: Square, turn: int) -> str:
-    """The position string of these pieces with ``turn`` (a :class:`Side`) to move."""
-    return "/".join(piece_rows(black, white, king)) + (" w" if turn == Side.WHITE else " b")
+def format_placement(black: Bitboard, white: Bitboard, king: Square, turn: int,
+                     size: int = 9) -> str:
+    """The position string of these pieces with ``turn`` (a :class:`Side`) to move, on a
+    board of ``size``."""
+    return ("/".join(piece_rows(black, white, king, size))
+            + (" w" if turn == Side.WHITE else " b"))
 
 
 __all__ = [

@@ -8,7 +8,7 @@ the choice is written beside the field.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import Enum
 
 from .side import Side
@@ -28,9 +28,24 @@ class RepetitionOutcome(Enum):
     DRAW = "draw"
 
 
+TABLUT_START = (
+    "---BBB---/----B----/----W----/B---W---B/BBWWKWWBB/B---W---B/----W----/----B----/---BBB---"
+)
+"""The start of Tablut on 9x9, top rank first: black in four groups of four at the edges,
+the king on the throne with his eight guards in a cross."""
+
+BRANDUBH_START = "---B---/---B---/---W---/BBWKWBB/---W---/---B---/---B---"
+"""The start of Brandubh on 7x7: a cross of black and white around the king."""
+
+HNEFATAFL_START = ("---BBBBB---/-----B-----/-----------/B----W----B/B---WWW---B/BB-WWKWW-BB/"
+                   "B---WWW---B/B----W----B/-----------/-----B-----/---BBBBB---")
+"""The start of Copenhagen and Fetlar Hnefatafl on 11x11: twenty-four black pieces in four
+groups, the king in a diamond of twelve guards."""
+
+
 @dataclass(frozen=True)
 class Rules:
-    """One rule set of Tablut, as parameters.
+    """One rule set of Tablut or of its family (Brandubh, Hnefatafl), as parameters.
 
     Attributes:
         name: the short name used in commands, records and links.
@@ -69,6 +84,17 @@ class Rules:
             over it when it is empty).
         occupied_throne_hostile_to_white: the throne with the king on it acts as an enemy
             to a white guard beside it, as the empty throne does.
+        size: squares a side of the board (7, 9 or 11); the throne is the middle square
+            and the corners are the four corner squares, whatever the size.
+        start: the start position's rows, from the top rank down, as a position string's
+            first part (see :mod:`tablut.position`).
+        shieldwalls: a row of pieces on an edge, each with an enemy on the square inward
+            of it, is captured at once when an enemy moving onto that edge closes the row
+            at its end (a corner closes it too); the king helps close one but is never
+            taken in one (Copenhagen).
+        edge_forts: white wins when the king stands on an edge or can reach one, can move,
+            and is walled in by white pieces that black cannot capture (Copenhagen's exit
+            fort), as OpenTafl judges it (see :mod:`tablut.forts`).
 
     Whatever the rule set, a side to move with no legal move has lost.
     """
@@ -98,6 +124,11 @@ class Rules:
     camp_centres_hostile_to_black: bool = True
     throne_blocks: bool = False
     occupied_throne_hostile_to_white: bool = False
+    # The fields below came with the boards of 7x7 and 11x11.
+    size: int = 9
+    start: str = TABLUT_START
+    shieldwalls: bool = False
+    edge_forts: bool = False
 
 
 BERKELEY = Rules(
@@ -251,7 +282,90 @@ OPENTAFL = Rules(
     match_games=1,
 )
 
-RULES: dict[str, Rules] = {r.name: r for r in (BERKELEY, BRAINKING, NIELSEN, ASHTON, OPENTAFL)}
+# The tafl family beyond 9x9, as OpenTafl's rules code (v0.4.8.0b, its Brandub, Copenhagen
+# and Fetlar classes) decides them: the data in tests/fixtures/opentafl/family were made
+# with it.  Where OpenTafl lets a game go on although the side to move has no legal move,
+# these rows keep the rule of every row: that side loses.
+
+BRANDUBH = Rules(
+    name="brandubh",
+    title="Brandubh (7x7)",
+    summary=(
+        "A quick game on 7x7. The king escapes to a corner. He is armed and captured by two "
+        "black pieces, even on his throne; the corners are hostile to everyone, the throne "
+        "to nobody. A position seen a third time is a draw."
+    ),
+    escape=Escape.CORNER,
+    king_may_reenter_throne=True,
+    corners_restricted=True,
+    corners_hostile=True,
+    empty_throne_hostile=False,
+    throne_hostile_to_white_when_three_black=False,
+    king_armed=True,
+    king_sides_on_throne=2,
+    king_sides_next_to_throne=2,
+    king_sides_elsewhere=2,
+    throne_hostile_to_king=False,
+    repetition_count=3,
+    repetition_outcome=RepetitionOutcome.DRAW,
+    encirclement=False,
+    match_games=1,
+    size=7,
+    start=BRANDUBH_START,
+)
+
+COPENHAGEN = Rules(
+    name="copenhagen",
+    title="Copenhagen Hnefatafl (11x11)",
+    summary=(
+        "The tournament game on 11x11. The king escapes to a corner, or wins in a fort on "
+        "an edge that black cannot break. He is armed and captured only on four sides (three "
+        "and the empty throne), never on an edge. A row on an edge is captured by a "
+        "shieldwall. Black also wins by encircling every white piece. Repeating a position "
+        "a third time loses."
+    ),
+    escape=Escape.CORNER,
+    king_may_reenter_throne=True,
+    corners_restricted=True,
+    corners_hostile=True,
+    empty_throne_hostile=True,
+    throne_hostile_to_white_when_three_black=False,
+    king_armed=True,
+    king_sides_on_throne=4,
+    king_sides_next_to_throne=4,
+    king_sides_elsewhere=4,
+    throne_hostile_to_king=True,
+    repetition_count=3,
+    repetition_outcome=RepetitionOutcome.MOVER_LOSES,
+    encirclement=True,
+    match_games=1,
+    size=11,
+    start=HNEFATAFL_START,
+    shieldwalls=True,
+    edge_forts=True,
+)
+
+FETLAR = replace(
+    COPENHAGEN,
+    name="fetlar",
+    title="Fetlar Hnefatafl (11x11)",
+    summary=(
+        "Hnefatafl on 11x11 without shieldwalls or forts. The king escapes to a corner; he is "
+        "armed and captured only on four sides (three and the empty throne), never on an "
+        "edge. Black also wins by encircling every white piece. A position seen a third "
+        "time is a draw."
+    ),
+    # Copenhagen's board and captures; no shieldwalls and no forts, and a third
+    # repetition draws.
+    repetition_outcome=RepetitionOutcome.DRAW,
+    shieldwalls=False,
+    edge_forts=False,
+)
+
+RULES: dict[str, Rules] = {r.name: r for r in (BERKELEY, BRAINKING, NIELSEN, ASHTON, OPENTAFL,
+                                               BRANDUBH, COPENHAGEN, FETLAR)}
+TABLUT_RULES: dict[str, Rules] = {name: r for name, r in RULES.items() if r.size == 9}
+"""The rule sets of Tablut itself, on the 9x9 board."""
 DEFAULT_RULES = BERKELEY
 
 

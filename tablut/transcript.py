@@ -59,7 +59,7 @@ def export_transcript(game: Game, tags: dict[str, str] | None = None) -> str:
         lines.append(f'[{name} "{value.replace(chr(34), chr(39))}"]')
     lines.append(f'[Result "{result_text(game)}"]')
     lines.append("")
-    texts = [format_move(m) for m in game.moves]
+    texts = [format_move(m, game.rules.size) for m in game.moves]
     # A move number covers a move of the rule set's first side (black, or white in ashton)
     # and the reply; a game set up with the other side to move starts with a reply.
     if game.first_side is not game.rules.first_side and texts:

@@ -6,29 +6,32 @@ from tablut.board import Board
 from tablut.game import Game
 from tablut.notation import parse_move, parse_position
 from tablut.rules import rules_named
-from tablut.squares import parse_square, square_name
+from tablut.squares import shape
 
 
-def position(side: str = "b", B: str = "", W: str = "", K: str = "") -> str:
-    """A position string with black pieces on the squares named in ``B`` and so on."""
-    grid = [["-"] * 9 for _ in range(9)]
+def position(side: str = "b", B: str = "", W: str = "", K: str = "", size: int = 9) -> str:
+    """A position string with black pieces on the squares named in ``B`` and so on, on a
+    board of ``size``."""
+    board_shape = shape(size)
+    grid = [["-"] * size for _ in range(size)]
     for letter, names in (("B", B), ("W", W), ("K", K)):
         for name in names.split():
-            sq = parse_square(name)
-            grid[8 - sq // 9][sq % 9] = letter
+            sq = board_shape.parse_square(name)
+            grid[size - 1 - sq // size][sq % size] = letter
     return "/".join("".join(row) for row in grid) + " " + side
 
 
 def board(rules: str = "berkeley", side: str = "b", B: str = "", W: str = "",
           K: str = "") -> Board:
     """A board under ``rules`` with the given pieces (see :func:`position`)."""
-    return parse_position(position(side, B, W, K), rules_named(rules))
+    spec = rules_named(rules)
+    return parse_position(position(side, B, W, K, spec.size), spec)
 
 
 def play(b: Board, *moves: str) -> Board:
     """Push ``moves`` (in notation) on ``b``, checking each is legal; returns ``b``."""
     for text in moves:
-        move = parse_move(text)
+        move = parse_move(text, b.rules.size)
         assert b.is_legal(move), f"{text} should be legal"
         b.push(move)
     return b
@@ -36,13 +39,15 @@ def play(b: Board, *moves: str) -> Board:
 
 def pieces(b: Board, kind: str) -> set[str]:
     """The names of the squares holding ``kind`` ("black", "white", "king")."""
-    return {square_name(sq) for sq in range(81) if b.piece_at(sq) == kind}
+    squares = b.geometry.shape
+    return {squares.square_name(sq) for sq in squares.squares if b.piece_at(sq) == kind}
 
 
 def targets(b: Board, name: str) -> set[str]:
     """The names of the squares the piece on ``name`` may move to."""
-    bb = b.targets(parse_square(name))
-    return {square_name(sq) for sq in range(81) if bb >> sq & 1}
+    squares = b.geometry.shape
+    bb = b.targets(squares.parse_square(name))
+    return {squares.square_name(sq) for sq in squares.squares if bb >> sq & 1}
 
 
 OPENING = ["i6-g", "d5-7", "i4-g"]

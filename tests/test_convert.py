@@ -9,7 +9,7 @@ import pytest
 from tablut.__main__ import main
 from tablut.formats import read_game
 from tablut.opentafl.record import import_otg
-from tablut.rules import RULES
+from tablut.rules import TABLUT_RULES
 
 FIXTURES = Path(__file__).parent / "fixtures" / "opentafl"
 SEED15 = FIXTURES / "tablut" / "selfplay-2s-seed15.otg"
@@ -53,7 +53,7 @@ def test_a_missing_file_is_refused(tmp_path: Path, capsys) -> None:
 def test_the_rules_strings_of_every_rule_set(capsys) -> None:
     assert main(["convert", "--rules-strings"]) == 0
     out = capsys.readouterr().out
-    for name in RULES:
+    for name in TABLUT_RULES:
         assert f"\n{name}: dim:9 " in "\n" + out
     assert "opentafl: dim:9 name:Tablut esc:e atkf:y ks:c nj:n cor:" in out
     assert "second occurrence" in out and "exact" in out

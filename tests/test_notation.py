@@ -61,7 +61,7 @@ def test_start_position_string_round_trips(rules):
 
 
 @pytest.mark.parametrize("text, problem", [
-    ("", "nine rows"),
+    ("", "rows of -, B, W, K"),
     ("---BBB--- b", "9 rows"),
     (START_POSITION.replace(" b", " x"), "b or w"),
     (START_POSITION.replace("K", "-"), "exactly one king, not 0"),

@@ -109,12 +109,20 @@ def test_opentafls_other_9x9_games_are_refused_with_the_reason(name: str, key: s
 
 # -- the records we write ------------------------------------------------------------------
 
+def _as_written_today(text: str) -> str:
+    """A record or position that OpenTafl read from our earlier strings, as we write it
+    today: ``tfr:w`` where we wrote ``tfr:l`` for a repetition that loses for the player
+    who makes it (OpenTafl judges tfr after the turn has passed, so its "w" is that rule;
+    none of these games ended by repetition, so OpenTafl's replays stand)."""
+    return text.replace("tfr:l ", "tfr:w ")
+
+
 @pytest.mark.parametrize("path", OURS, ids=lambda p: p.name)
 def test_we_still_write_the_records_opentafl_read(path: Path) -> None:
     text = path.read_text(encoding="utf-8")
     game = import_otg(text)
     extra = dict(re.findall(r"^\[(event):(.*)\]$", text, re.M))
-    assert export_otg(game, extra) == text
+    assert export_otg(game, extra) == _as_written_today(text)
 
 
 @pytest.mark.parametrize("path", OURS, ids=lambda p: p.name)
@@ -127,7 +135,7 @@ def test_opentafl_replays_our_records_as_we_do(path: Path) -> None:
     for ply, _move, otn, pasteable, ours in rows:
         game.goto(int(ply))
         assert (game.board.position(), position_record(game.board, inverted=False),
-                pasteable_position(game.board)) == (ours, otn, pasteable)
+                pasteable_position(game.board)) == (ours, otn, _as_written_today(pasteable))
     final = re.search(r"result (\d)", rows[-1][1]).group(1)
     assert {"2": "1", "3": "-1", "4": "0"}[final] == result_tag(game)[0]
 
@@ -192,7 +200,8 @@ GOOD = (FIXTURES / "tablut" / "selfplay-2s-seed15.otg").read_text(encoding="utf-
     (lambda t: t.replace("4. i6-g6", "4. i6-a6"), 16, "i6-a6: a6 is occupied"),
     (lambda t: t.replace("e2-g2 Kg4-c4", "e2-g2xf2 Kg4-c4"), 18, "captures f2"),
     (lambda t: t.replace("[result:1]", "[result:-1]"), 9, "result 1, not -1"),
-    (lambda t: t.replace("dim:9", "dim:11"), 11, "'dim:11'"),
+    (lambda t: t.replace("dim:9", "dim:11"), 11, "11 rows of 11"),
+    (lambda t: t.replace("dim:9", "dim:13"), 11, "'dim:13'"),
     (lambda t: t + "13. a1-a2\n", 25, "the game is over"),
     (lambda t: t.replace("\n1. b5-b3", "\nsomething\n1. b5-b3"), 13, "numbered turn"),
 ])

@@ -93,10 +93,10 @@ def test_two_engines_play_a_game_through_the_host(engines: list[EngineProcess]) 
 
 def test_rules_we_do_not_play_get_an_error_and_no_crash(engines: list[EngineProcess]) -> None:
     engine = start(engines, *FAST)
-    engine.send("rules dim:11 name:Fetlar atkf:y start:/3ttttt3/5t5/11/t4T4t/t3TTT3t/"
-                "tt1TTKTT1tt/t3TTT3t/t4T4t/11/5t5/3ttttt3/")
+    engine.send("rules dim:13 name:Tablut_13 atkf:y start:/13/13/13/13/13/13/6K6/13/13/13/"
+                "13/13/13/")
     refused = engine.read()
-    assert refused.startswith("error -1 ") and "'dim:11'" in refused
+    assert refused.startswith("error -1 ") and "'dim:13'" in refused
     engine.send("play attackers")  # asked all the same: no move, a critical error
     assert engine.read().startswith("error -1 ")
     engine.send(f"rules {TABLUT}")  # and the next rules are played

@@ -10,12 +10,14 @@ from helpers import board, pieces, play, targets
 
 from tablut.board import Board, Outcome, Reason
 from tablut.notation import NotationError, dump
-from tablut.rules import RULES
+from tablut.rules import RULES, TABLUT_RULES
 from tablut.side import Side
 
-ALL_RULES = sorted(RULES)
+# The rule sets of Tablut's 9x9 board, where these positions stand (tests/test_family.py
+# has those of the other boards).
+ALL_RULES = sorted(TABLUT_RULES)
 # The rule sets without camps, where black moves first from the usual start.
-CLASSIC = sorted(name for name, r in RULES.items() if not r.camps)
+CLASSIC = sorted(name for name, r in TABLUT_RULES.items() if not r.camps)
 
 
 # -- common to every rule set ---------------------------------------------------------------

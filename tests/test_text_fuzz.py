@@ -35,7 +35,6 @@ from tablut.cli import TextInterface
 from tablut.game import Game
 from tablut.notation import dump, format_move
 from tablut.rules import RULES
-from tablut.squares import square_name
 
 CS61B = sorted((Path(__file__).parent / "cs61b").glob("*.in"))
 
@@ -104,12 +103,14 @@ class Generator:
         a move shape between random squares."""
         rng = self.rng
         legal = game.legal_moves()
+        board = game.board.geometry.shape
+        name = board.square_name
         if not legal or rng.random() < 0.2:
-            frm, to = rng.randrange(81), rng.randrange(81)
-            return f"{square_name(frm)}-{square_name(to)}"
+            frm, to = rng.randrange(board.count), rng.randrange(board.count)
+            return f"{name(frm)}-{name(to)}"
         frm, to = rng.choice(legal)
-        text = format_move((frm, to)) if rng.random() < 0.8 else (
-            f"{square_name(frm)}-{square_name(to)}")
+        text = format_move((frm, to), board.size) if rng.random() < 0.8 else (
+            f"{name(frm)}-{name(to)}")
         return text.upper() if rng.random() < 0.1 else text
 
     def command(self) -> str:

@@ -21,13 +21,15 @@ from helpers import position
 from session_helpers import human_game, sq
 
 from tablut import Game, Rules, parse_move
-from tablut.squares import square_name
+from tablut.squares import shape, square_name
 from web.board.input import BoardInput
-from web.board.marks import camp_squares, marks_for, reserved_squares
-from web.board.view import EXTENT, BoardView, Marks, square_origin
+from web.board.marks import camp_squares, draw_session, reserved_squares
+from web.board.view import EXTENT, BoardView, Marks, extent, square_origin
 from web.bridge.dom import Listeners
 from web.lesson.view import LessonView
 from web.models.session import Session
+from web.models.settings import Settings
+from web.models.state import PageState
 from web.words.announcer import Announcer
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -43,16 +45,17 @@ class Board:
         self.document: FakeDocument = page_document()
         self.announcer = Announcer(session)
         self.view = BoardView(self.document, self.document.getElementById("board"),
+                              size=session.game.rules.size,
                               marked=reserved_squares(session.game.rules),
                               camps=camp_squares(session.game.board))
         self.input = BoardInput(session, self.view, self.document, Listeners())
-        self.view.svg.rect = box(width=EXTENT, height=EXTENT)  # 1 px a unit
         session.subscribe(self.draw)
         session.notify()
 
     def draw(self) -> None:
-        """Redraw the board."""
-        self.view.draw(self.session.game.board, marks_for(self.session))
+        """Redraw the board as the page does (at the game's size), 1 px a unit."""
+        draw_session(self.view, self.session)
+        self.view.svg.rect = box(width=self.view.extent, height=self.view.extent)
 
     def square(self, name: str) -> FakeElement:
         """The square called ``name``."""
@@ -66,17 +69,18 @@ class Board:
                 for node in self.view.svg.querySelectorAll(f'g[data-piece="{kind}"]')}
 
 
-def centre(name: str) -> dict[str, float]:
-    """The pointer's coordinates over the middle of the square ``name``."""
-    x, y = square_origin(sq(name))
+def centre(name: str, size: int = 9) -> dict[str, float]:
+    """The pointer's coordinates over the middle of the square ``name`` of the board of
+    ``size`` drawn at 1 px a unit."""
+    x, y = square_origin(shape(size).parse_square(name), size)
     return {"clientX": x + 5.0, "clientY": y + 5.0}
 
 
-def click(svg: FakeElement, *names: str) -> None:
+def click(svg: FakeElement, *names: str, size: int = 9) -> None:
     """Press and release the pointer on each square of ``names`` in turn."""
     for name in names:
-        fire(svg, "pointerdown", **centre(name))
-        fire(svg, "pointerup", **centre(name))
+        fire(svg, "pointerdown", **centre(name, size))
+        fire(svg, "pointerup", **centre(name, size))
 
 
 @pytest.fixture
@@ -152,6 +156,134 @@ def test_the_corners_are_drawn_reserved_where_only_the_king_may_go() -> None:
     board = Board(human_game(rules="nielsen"))
     assert board.square("a1").classList.contains("reserved-square")
     assert not Board(human_game()).square("a1").classList.contains("reserved-square")
+
+
+# -- other boards --------------------------------------------------------------------------
+
+def squares_drawn(board: Board) -> list[str]:
+    """The names of the squares drawn, in the order drawn."""
+    return [str(node.getAttribute("data-square"))
+            for node in board.view.svg.querySelectorAll("rect[data-square]")]
+
+
+def test_brandubh_is_drawn_on_seven_by_seven() -> None:
+    board = Board(human_game(rules="brandubh"))
+    seven = shape(7)
+    assert squares_drawn(board) == [seven.square_name(n) for n in range(49)]
+    assert board.view.svg.getAttribute("viewBox") == f"0 0 {extent(7)} {extent(7)}"
+    assert board.view.svg.getAttribute("data-size") == "7"
+    assert board.view.svg.getAttribute("style") == "--coord-scale: 0.8"  # 80 units, not 100
+    assert len(board.pieces("black")) == 8 and len(board.pieces("white")) == 4
+    assert board.pieces("king") == {"d4"}
+    for corner in ("a1", "a7", "g1", "g7", "d4"):
+        assert board.square(corner).classList.contains("reserved-square"), corner
+    crosses = board.view.svg.querySelectorAll("path.reserved-cross")
+    assert len(crosses) == 5  # the throne and the four corners
+    coords = [node.textContent for node in board.view.svg.querySelectorAll("text.coord")]
+    assert coords == list("abcdefg") + [str(rank) for rank in range(1, 8)]
+    assert board.square("d4").getAttribute("aria-label") == "d4, white king"
+    assert [node.getAttribute("data-square")
+            for node in board.view.svg.querySelectorAll('rect[tabindex="0"]')] == ["d4"]
+
+
+def test_a_game_on_seven_by_seven_is_played_by_clicks_and_keys() -> None:
+    board = Board(human_game(rules="brandubh"))
+    click(board.view.svg, "d7", size=7)
+    assert board.square("d7").getAttribute("aria-label") == "d7, black piece, picked up"
+    targets = {node.getAttribute("data-square") for node in
+               board.view.svg.querySelectorAll("rect.target")}
+    assert targets == {"b7", "c7", "e7", "f7"}  # not the corners a7 and g7
+    assert len(board.view.svg.querySelectorAll("circle.target-dot")) == 4
+    click(board.view.svg, "e7", size=7)
+    assert board.session.game.moves == [parse_move("d7-e", 7)]
+    # The arrows stop at the board's edge: g7 is the last square up and right.
+    for key in ("ArrowUp",) * 5 + ("ArrowRight",) * 5:
+        fire(board.square(board.view.shape.square_name(board.view.cursor)), "keydown",
+             key=key)
+    assert board.view.cursor == shape(7).parse_square("g7")
+    fire(board.square("g7"), "keydown", key="Home")
+    assert board.view.cursor == shape(7).parse_square("a7")
+    assert board.view.ring.getAttribute("transform") == "translate(5 5)"
+
+
+def test_copenhagen_is_drawn_on_eleven_by_eleven_with_its_marks() -> None:
+    board = Board(human_game(rules="copenhagen"))
+    eleven = shape(11)
+    assert squares_drawn(board) == [eleven.square_name(n) for n in range(121)]
+    assert squares_drawn(board)[-1] == "k11"
+    assert board.view.svg.getAttribute("style") == "--coord-scale: 1.2"
+    assert len(board.pieces("black")) == 24 and len(board.pieces("white")) == 12
+    assert board.pieces("king") == {"f6"}
+    coords = [node.textContent for node in board.view.svg.querySelectorAll("text.coord")]
+    assert coords == list("abcdefghijk") + [str(rank) for rank in range(1, 12)]
+    click(board.view.svg, "a4", size=11)
+    assert board.square("a4").classList.contains("selected")
+    targets = {node.getAttribute("data-square") for node in
+               board.view.svg.querySelectorAll("rect.target")}
+    assert targets == {"a2", "a3", "b4", "c4", "d4", "e4"}
+    assert len(board.view.svg.querySelectorAll("circle.target-dot")) == 6
+    assert board.square("e4").getAttribute("aria-label") == "e4, empty, legal move"
+    click(board.view.svg, "d4", size=11)
+    assert "d4" in board.pieces("black")
+    assert board.square("d4").classList.contains("last-to")
+
+
+def test_a_shieldwall_fades_every_piece_it_takes_and_is_announced() -> None:
+    start = ("-----------/-----------/-----------/-----------/-----------/------K----/"
+             "-----------/-----B-----/-----------/--BBB------/-BWWW------ b")
+    session = Session(PageState(Settings(black="human", white="human", rules="copenhagen"),
+                                Game("copenhagen", start)))
+    board = Board(session)
+    click(board.view.svg, "f4", "f1", size=11)
+    ghosts = board.view.fading.children
+    assert len(ghosts) == 3
+    assert not board.pieces("white")
+    assert board.announcer.spoken[1] == (
+        "Black f4 to f1, capturing the white guards on c1, d1 and e1.")
+
+
+def test_the_board_is_made_anew_for_another_size_in_the_same_box() -> None:
+    session = human_game()
+    board = Board(session)
+    svg = board.view.svg
+    session.change("rules", "copenhagen")
+    assert board.view.svg is svg and board.document.getElementById("board").children == [svg]
+    assert len(squares_drawn(board)) == 121 and board.view.size == 11
+    assert board.view.cursor == shape(11).centre
+    click(svg, "a4", "d4", size=11)  # the input finds the new squares
+    assert len(session.game.moves) == 1
+    session.change("rules", "brandubh")
+    assert len(squares_drawn(board)) == 49
+    session.change("rules", "nielsen")
+    assert len(squares_drawn(board)) == 81 and board.square("a1").classList.contains(
+        "reserved-square")
+    fire(board.square("e5"), "keydown", key="ArrowUp")
+    assert board.view.cursor == sq("e6")
+
+
+def test_a_late_focus_from_the_board_before_is_ignored() -> None:
+    session = human_game(rules="copenhagen")
+    board = Board(session)
+    old = board.square("k11")
+    session.change("rules", "brandubh")
+    fire(old, "focusin")  # a square of the 11x11 board, no longer drawn
+    assert board.view.cursor == shape(7).centre
+
+
+def test_set_up_mode_on_another_board_has_its_squares() -> None:
+    session = human_game(rules="brandubh")
+    board = Board(session)
+    session.set_setup(True)
+    session.edit_setup(lambda setup: setup.clear())
+    assert board.pieces("black") == set() and len(squares_drawn(board)) == 49
+    click(board.view.svg, "g4", size=7)  # a white guard
+    click(board.view.svg, "d4", "d4", size=7)  # the king
+    for name in ("a4", "b4"):
+        click(board.view.svg, name, name, name, size=7)  # black pieces
+    assert board.pieces("king") == {"d4"} and board.pieces("black") == {"a4", "b4"}
+    session.set_setup(False)
+    assert session.setup is None and session.game.rules.name == "brandubh"
+    assert session.game.board.position().startswith("-------/-------/-------/BB-K--W/")
 
 
 # -- the keyboard --------------------------------------------------------------------------

@@ -9,17 +9,19 @@ the way is occupied, a square said to be missing for a capture does capture when
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
 import pytest
 
-from tablut import RULES, Board, Game, Reason, Side, parse_square, square_name
+from tablut import RULES, Board, Game, Reason, Rules, Side
 from tablut.geometry import CAMP_CENTRES_BB
 from tablut.rules import ASHTON, BERKELEY, BRAINKING, NIELSEN, Escape, RepetitionOutcome
-from tablut.squares import NEIGHBOUR_MASKS, SQUARES
+from tablut.squares import shape
 from web.lesson.judge import (
     Capture,
     CaptureKing,
+    Captures,
     Ends,
     Reach,
     judge,
@@ -46,6 +48,15 @@ EXPECTED_KEYS = {
     "ashton": ["move", "throne", "camps", "own-camp", "capture", "hostile-throne",
                "camp-capture", "safe", "white-capture", "escape", "king-capture",
                "king-throne-side", "king-on-throne", "repetition", "no-moves"],
+    "brandubh": ["move", "throne", "capture", "hostile-corner", "safe", "white-capture",
+                 "escape", "king-capture", "king-on-throne", "repetition", "no-moves"],
+    "copenhagen": ["move", "throne", "capture", "hostile-throne", "hostile-corner", "safe",
+                   "white-capture", "shieldwall", "escape", "edge-fort", "king-capture",
+                   "king-throne-side", "king-on-throne", "repetition", "encirclement",
+                   "no-moves"],
+    "fetlar": ["move", "throne", "capture", "hostile-throne", "hostile-corner", "safe",
+               "white-capture", "escape", "king-capture", "king-throne-side",
+               "king-on-throne", "repetition", "encirclement", "no-moves"],
 }
 
 #: The steps that only a rule set with camps has.
@@ -73,21 +84,40 @@ MADE_UP = [
     replace(BERKELEY, name="camp-berkeley", camps=True),
     replace(NIELSEN, name="camp-nielsen", camps=True, throne_blocks=True,
             camp_centres_hostile_to_black=False),
+    # The other boards under other rules: the steps placed on 7x7 and 11x11 still teach.
+    replace(RULES["brandubh"], name="edge-brandubh", escape=Escape.EDGE,
+            corners_restricted=False, corners_hostile=False),
+    replace(RULES["brandubh"], name="strong-brandubh", king_sides_on_throne=4,
+            king_sides_next_to_throne=4, king_sides_elsewhere=4, throne_hostile_to_king=True,
+            empty_throne_hostile=True),
+    replace(RULES["brandubh"], name="unarmed-brandubh", king_armed=False),
+    replace(RULES["copenhagen"], name="weak-copenhagen", king_sides_elsewhere=2,
+            king_sides_next_to_throne=2, shieldwalls=False, edge_forts=False,
+            repetition_count=2),
+    replace(RULES["copenhagen"], name="edge-hnefatafl", escape=Escape.EDGE,
+            corners_restricted=False, corners_hostile=False, edge_forts=False,
+            encirclement=False),
 ]
 
+# Every rule set the page plays, on every board, and the made-up ones.
 ALL_RULES = [*RULES.values(), *MADE_UP]
+
+
+def made_up(name: str) -> Rules:
+    """The made-up rule set called ``name``."""
+    return next(rules for rules in MADE_UP if rules.name == name)
 RULE_IDS = [rules.name for rules in ALL_RULES]
 
 
-def sq(name: str) -> int:
-    """The square called ``name``."""
-    return parse_square(name)
+def sq(name: str, size: int = 9) -> int:
+    """The square called ``name`` on the board of ``size``."""
+    return shape(size).parse_square(name)
 
 
-def mv(text: str) -> tuple[int, int]:
-    """The move "c3 h3"."""
+def mv(text: str, size: int = 9) -> tuple[int, int]:
+    """The move "c3 h3" on the board of ``size``."""
     frm, to = text.split()
-    return sq(frm), sq(to)
+    return sq(frm, size), sq(to, size)
 
 
 def step_of(rules_name: str, key: str) -> Step:
@@ -133,6 +163,9 @@ def test_the_answer_is_legal_and_does_what_the_step_says(rules, step: Step) -> N
         assert after.captured >> goal.victim & 1
         assert board.piece_at(goal.victim) in ("black", "white")
         assert after.outcome() is None
+    elif isinstance(goal, Captures):
+        assert all(after.captured >> victim & 1 for victim in goal.victims)
+        assert len(goal.victims) >= 2 and after.outcome() is None
     elif isinstance(goal, CaptureKing):
         assert after.outcome().reason is Reason.KING_CAPTURED
     elif isinstance(goal, EscapeGoal):
@@ -153,11 +186,12 @@ def test_every_other_move_of_the_side_to_move_is_explained_truly(rules, step: St
     """Every move from a piece of the side to move to any other square, legal or not,
     that is not the goal gets a reason, and what the reason claims is so."""
     board = step.game(rules).board
-    mine = [s for s in SQUARES if board.piece_at(s) and
+    squares = board.geometry.shape.squares
+    mine = [s for s in squares if board.piece_at(s) and
             (board.piece_at(s) == "black") == (board.side is Side.BLACK)]
     right = 0
     for frm in mine:
-        for to in SQUARES:
+        for to in squares:
             if to == frm:
                 continue
             reason = judge(board, (frm, to), step.goal)
@@ -172,23 +206,25 @@ def test_every_other_move_of_the_side_to_move_is_explained_truly(rules, step: St
 def check_reason_is_true(board: Board, move: tuple[int, int], reason: str, step: Step) -> None:
     """What ``reason`` says about ``move`` on ``board`` holds."""
     frm, to = move
-    line = path(frm, to)
+    size = board.rules.size
+    board_shape = board.geometry.shape
+    line = path(frm, to, size)
     if "never diagonally" in reason:
         assert not line
     elif "cannot jump over" in reason:
-        over = sq(reason.rstrip(".").rsplit(" ", 1)[1])
+        over = sq(reason.rstrip(".").rsplit(" ", 1)[1], size)
         assert over in line[:-1] and board.piece_at(over) is not None
         assert not board.is_legal(move)
     elif " is taken:" in reason:
         assert board.piece_at(to) is not None
-    elif "Only the king may stop on the throne" in reason:
-        assert to == sq("e5") and not board.is_legal(move)
-    elif "Only the king may stop on a corner" in reason:
-        assert square_name(to) in ("a1", "a9", "i1", "i9") and not board.is_legal(move)
+    elif reason.startswith("Only the king may stop on"):
+        check_reserved_reason(board, move, reason)
     elif "Nobody may pass over the throne" in reason or "camp (" in reason:
         check_wall_reason(board, move, reason)
+    elif "the whole row" in reason or "the row on" in reason:
+        check_row_reason(board, move, step)
     elif "middle square of a camp's edge" in reason:
-        far = sq(reason.split(": ", 1)[1].split(",")[0])
+        far = sq(reason.split(": ", 1)[1].split(",")[0], size)
         assert CAMP_CENTRES_BB >> far & 1 and not board.geometry.hostile_to_black >> far & 1
         assert not played(board, move).captured >> step.goal.victim & 1
     elif "needs a" in reason and "too." in reason:
@@ -198,12 +234,29 @@ def check_reason_is_true(board: Board, move: tuple[int, int], reason: str, step:
         after = played(board, move)
         hostile = after.geometry.hostile_to_king(after.black, king)
         for name in reason.split("and ", 1)[1].split(" is")[0].split(" are")[0].split(" and "):
-            assert NEIGHBOUR_MASKS[king] >> sq(name) & 1
-            assert not hostile >> sq(name) & 1
+            assert board_shape.neighbour_masks[king] >> sq(name, size) & 1
+            assert not hostile >> sq(name, size) & 1
     elif reason.startswith("That is a legal move"):
         assert board.is_legal(move)
     else:
         assert reason.endswith(".") and reason[0].isupper()
+
+
+def check_reserved_reason(board: Board, move: tuple[int, int], reason: str) -> None:
+    """"Only the king may stop on the throne (e5).", "... on a corner (a9).": the square
+    named is where the move stops, the throne or a corner of the board, and the move is
+    illegal."""
+    to = move[1]
+    board_shape = board.geometry.shape
+    reserved = 1 << board.geometry.throne if "throne" in reason else board_shape.corners
+    assert reserved >> to & 1 and not board.is_legal(move)
+    assert f"({board_shape.square_name(to)})" in reason
+
+
+def check_row_reason(board: Board, move: tuple[int, int], step: Step) -> None:
+    """"... the row on c1, d1 and e1 ...": the move does not take the whole row."""
+    assert isinstance(step.goal, Captures)
+    assert not all(played(board, move).captured >> v & 1 for v in step.goal.victims)
 
 
 def check_wall_reason(board: Board, move: tuple[int, int], reason: str) -> None:
@@ -212,8 +265,9 @@ def check_wall_reason(board: Board, move: tuple[int, int], reason: str) -> None:
     rules (the throne, a camp but its own), on the way (crossed, or the square it would
     stop on), every square before it empty and the move illegal."""
     frm, to = move
-    line = path(frm, to)
-    wall = sq(reason.split("(", 1)[1].split(")")[0])
+    size = board.rules.size
+    line = path(frm, to, size)
+    wall = sq(reason.split("(", 1)[1].split(")")[0], size)
     geo = board.geometry
     assert geo.walls[frm] >> wall & 1
     assert bool(geo.camps >> wall & 1) == ("camp (" in reason)
@@ -228,12 +282,13 @@ def check_wall_reason(board: Board, move: tuple[int, int], reason: str) -> None:
 
 def check_missing_piece(board: Board, move: tuple[int, int], reason: str, step: Step) -> None:
     """"...needs a black piece on d2 too.": with one there, the same move captures."""
-    missing = sq(reason.rsplit(" on ", 1)[1].split(" ")[0])
+    size = board.rules.size
+    missing = sq(reason.rsplit(" on ", 1)[1].split(" ")[0], size)
     assert board.piece_at(missing) is None
     mover = board.side
     text = board.position().split()[0].replace("/", "")
-    rows = [list(text[i * 9:(i + 1) * 9]) for i in range(9)]
-    rows[8 - missing // 9][missing % 9] = "B" if mover is Side.BLACK else "W"
+    rows = [list(text[i * size:(i + 1) * size]) for i in range(size)]
+    rows[size - 1 - missing // size][missing % size] = "B" if mover is Side.BLACK else "W"
     filled = Board.from_position(
         "/".join("".join(r) for r in rows) + (" b" if mover is Side.BLACK else " w"),
         board.rules)
@@ -378,12 +433,119 @@ WRONG = [
 ]
 
 
+#: Wrong moves on the other boards: every square named as that board names it.
+WRONG_ELSEWHERE = [
+    ("brandubh", "move", "b2 b1",
+     "That is a legal move, but this step asks you to move the black piece on b2 to g2."),
+    ("brandubh", "throne", "b4 d4", "Only the king may stop on the throne (d4)."),
+    ("brandubh", "capture", "b2 b1",
+     "That move captures nothing: the white guard on c2 is taken only by a black piece "
+     "moving next to it, with another black piece (or a hostile square) on its other side."),
+    ("brandubh", "hostile-corner", "c3 c1",
+     "That move captures nothing: the white guard on a2 is taken only by a black piece "
+     "moving next to it, with another black piece (or a hostile square) on its other side."),
+    ("brandubh", "safe", "f4 f1",
+     "That is a legal move, but this step asks you to move the white guard on c6 to c2."),
+    ("brandubh", "white-capture", "c6 c1",
+     "That move captures nothing: the black piece on d6 is taken only by a white piece "
+     "moving next to it, with another white piece (or a hostile square) on its other side."),
+    ("brandubh", "escape", "a3 a2",
+     "The king has not escaped yet: he must reach one of the four corners."),
+    ("brandubh", "king-capture", "b6 b1",
+     "That does not capture the king: he is caught between two black pieces (or a black "
+     "piece and a hostile square) in a row or a column, by black's move."),
+    ("brandubh", "king-on-throne", "g3 g1", "Only the king may stop on a corner (g1)."),
+    ("brandubh", "repetition", "f3 f1",
+     "That is a legal move, but this step asks you to move the white guard on f3 back to f2, "
+     "to see the rule."),
+    ("brandubh", "no-moves", "b1 a1", "Only the king may stop on a corner (a1)."),
+    ("copenhagen", "move", "d4 d7",
+     "d7 is taken: a piece stops only on an empty square (it captures by surrounding, never "
+     "by landing on a piece)."),
+    ("copenhagen", "throne", "d6 f6", "Only the king may stop on the throne (f6)."),
+    ("copenhagen", "capture", "d4 d1",
+     "That move captures nothing: the white guard on e4 is taken only by a black piece "
+     "moving next to it, with another black piece (or a hostile square) on its other side."),
+    ("copenhagen", "hostile-throne", "c4 c1",
+     "That move captures nothing: the white guard on f5 is taken only by a black piece "
+     "moving next to it, with another black piece (or a hostile square) on its other side."),
+    ("copenhagen", "hostile-corner", "c3 c1",
+     "That move captures nothing: the white guard on a2 is taken only by a black piece "
+     "moving next to it, with another black piece (or a hostile square) on its other side."),
+    ("copenhagen", "safe", "h6 h1",
+     "That is a legal move, but this step asks you to move the white guard on e8 to e4."),
+    ("copenhagen", "white-capture", "d7 d1",
+     "That move captures nothing: the black piece on e7 is taken only by a white piece "
+     "moving next to it, with another white piece (or a hostile square) on its other side."),
+    ("copenhagen", "shieldwall", "f4 f3",
+     "That move captures nothing: the row on c1, d1 and e1 is taken only when a black piece "
+     "moving onto the edge closes its open end."),
+    ("copenhagen", "escape", "a3 a2",
+     "The king has not escaped yet: he must reach one of the four corners."),
+    ("copenhagen", "edge-fort", "h2 g2",
+     "That does not close the fort: black could still get in, or break its walls."),
+    ("copenhagen", "king-capture", "e7 e1",
+     "That does not capture the king: on e8 he must be surrounded on all four sides, and e7 "
+     "and f8 are still open."),
+    ("copenhagen", "king-throne-side", "f4 f1",
+     "That does not capture the king: on f5 he must be surrounded on all four sides, and f4 "
+     "and g5 are still open."),
+    ("copenhagen", "king-on-throne", "i5 i1",
+     "That does not capture the king: on f6 he must be surrounded on all four sides, and f5 "
+     "is still open."),
+    ("copenhagen", "repetition", "h5 h1",
+     "That is a legal move, but this step asks you to move the white guard on h5 back to h4, "
+     "to see the rule."),
+    ("copenhagen", "encirclement", "f4 f1",
+     "That move does not close the ring: a white piece can still reach the edge."),
+    ("copenhagen", "no-moves", "c1 d1",
+     "Black can still move: find the square that boxes black's pieces in."),
+    ("fetlar", "move", "d4 d1",
+     "That is a legal move, but this step asks you to move the black piece on d4 to i4."),
+    ("fetlar", "throne", "d6 d1",
+     "That is a legal move, but this step asks you to move the black piece on d6 to h6."),
+    ("fetlar", "capture", "d4 e4",
+     "e4 is taken: a piece stops only on an empty square (it captures by surrounding, never "
+     "by landing on a piece)."),
+    ("fetlar", "hostile-throne", "c4 c1",
+     "That move captures nothing: the white guard on f5 is taken only by a black piece "
+     "moving next to it, with another black piece (or a hostile square) on its other side."),
+    ("fetlar", "hostile-corner", "c3 c1",
+     "That move captures nothing: the white guard on a2 is taken only by a black piece "
+     "moving next to it, with another black piece (or a hostile square) on its other side."),
+    ("fetlar", "safe", "h6 h1",
+     "That is a legal move, but this step asks you to move the white guard on e8 to e4."),
+    ("fetlar", "white-capture", "d7 e7",
+     "e7 is taken: a piece stops only on an empty square (it captures by surrounding, never "
+     "by landing on a piece)."),
+    ("fetlar", "escape", "a3 a2",
+     "The king has not escaped yet: he must reach one of the four corners."),
+    ("fetlar", "king-capture", "e7 e1",
+     "That does not capture the king: on e8 he must be surrounded on all four sides, and e7 "
+     "and f8 are still open."),
+    ("fetlar", "king-throne-side", "f4 f5",
+     "f5 is taken: a piece stops only on an empty square (it captures by surrounding, never "
+     "by landing on a piece)."),
+    ("fetlar", "king-on-throne", "i5 i1",
+     "That does not capture the king: on f6 he must be surrounded on all four sides, and f5 "
+     "is still open."),
+    ("fetlar", "repetition", "h5 h8",
+     "h8 is taken: a piece stops only on an empty square (it captures by surrounding, never "
+     "by landing on a piece)."),
+    ("fetlar", "encirclement", "f4 f1",
+     "That move does not close the ring: a white piece can still reach the edge."),
+    ("fetlar", "no-moves", "d3 d1",
+     "Black can still move: find the square that boxes black's pieces in."),
+]
+WRONG += WRONG_ELSEWHERE
+
+
 @pytest.mark.parametrize(("name", "key", "move", "reason"), WRONG,
                          ids=[f"{n}-{k}-{m}" for n, k, m, _ in WRONG])
 def test_a_wrong_move_gets_its_reason(name: str, key: str, move: str, reason: str) -> None:
     step = step_of(name, key)
     board = step.game(RULES[name]).board
-    assert judge(board, mv(move), step.goal) == reason
+    assert judge(board, mv(move, board.rules.size), step.goal) == reason
 
 
 @pytest.mark.parametrize("name", EXPECTED_KEYS)
@@ -450,7 +612,7 @@ def test_the_ashton_texts_say_what_ashton_does() -> None:
     assert "a black piece and a hostile square (a camp)" in texts["king-capture"]
     assert "all four sides, and the empty throne counts" in texts["king-throne-side"]
     assert "drawn" in texts["repetition"]
-    camp_berkeley = {step.key: step.text for step in lesson_steps(MADE_UP[-2])}
+    camp_berkeley = {step.key: step.text for step in lesson_steps(made_up("camp-berkeley"))}
     assert "never counts against" not in camp_berkeley["camp-capture"]
     assert "In these rules the camps bar the way too" in camp_berkeley["move"]
     assert "bar the way" not in step_of("berkeley", "move").text
@@ -469,7 +631,7 @@ def test_a_move_against_a_camps_middle_square_is_explained() -> None:
 
 def test_a_black_piece_in_a_camp_never_crosses_another() -> None:
     # With a throne anyone crosses, row 5 leads from one camp through another.
-    rules = MADE_UP[-2]
+    rules = made_up("camp-berkeley")
     board = Board.from_position(place("b5", "c7", "g7", Side.BLACK), rules)
     assert board.is_legal(mv("b5 g5"))
     assert why_illegal(board, mv("b5 i5")) == (
@@ -612,7 +774,8 @@ def test_a_whole_lesson_by_clicks_never_touches_the_game_in_progress(rules) -> N
     for index in range(len(lesson.steps)):
         lesson.go(index)
         frm, to = lesson.step.answer
-        click(lesson, square_name(frm), square_name(to))
+        lesson.activate(frm)
+        lesson.activate(to)
         assert lesson.done and lesson.verdict.right, lesson.step.key
         assert lesson.game.board.outcome() is not None or lesson.step.key not in (
             "escape", "king-capture", "repetition", "no-moves")
@@ -629,3 +792,55 @@ def test_steps_start_from_their_own_game() -> None:
     assert lesson.game is not first
     assert isinstance(lesson.game, Game)
     assert lesson.game.rules is BERKELEY
+
+
+# -- the other boards ------------------------------------------------------------------------------
+
+#: What looks like a square's name in a sentence: a file letter and a rank number.
+SQUARE_WORD = re.compile(r"\b([a-z])(\d{1,2})\b")
+
+
+@pytest.mark.parametrize(("rules", "step"), EVERY_STEP, ids=STEP_IDS)
+def test_a_step_names_only_squares_of_its_board(rules: Rules, step: Step) -> None:
+    board_shape = shape(rules.size)
+    words = " ".join((step.title, step.text, step.task, step.success))
+    named = [match.group() for match in SQUARE_WORD.finditer(words)]
+    for name in named:
+        board_shape.parse_square(name)  # ValueError for a square the board has not
+    assert "off the board" not in words
+    assert all(0 <= sq < board_shape.count for sq in (*step.answer, *sum(step.before, ())))
+    game = step.game(rules)
+    assert game.board.rules.size == rules.size
+
+
+def test_the_other_boards_name_their_own_throne_and_corners() -> None:
+    brandubh = {step.key: step for step in lesson_steps(RULES["brandubh"])}
+    copenhagen = {step.key: step for step in lesson_steps(RULES["copenhagen"])}
+    assert brandubh["throne"].text.startswith("The throne, d4, is the king's square")
+    assert copenhagen["throne"].text.startswith("The throne, f6, is the king's square")
+    assert copenhagen["king-on-throne"].task == "Black to move: capture the king on f6."
+    assert brandubh["king-on-throne"].task == "Black to move: capture the king on d4."
+    assert "captured like any other piece" in brandubh["king-on-throne"].text
+    assert "never captured" in copenhagen["king-capture"].text
+    assert "fort on the edge" in copenhagen["no-moves"].text
+    fetlar = {step.key for step in lesson_steps(RULES["fetlar"])}
+    assert not fetlar & {"shieldwall", "edge-fort"}
+    wall = copenhagen["shieldwall"]
+    assert isinstance(wall.goal, Captures) and len(wall.goal.victims) == 3
+    assert wall.task == ("Black to move: capture the three white guards on c1, d1 and e1 "
+                         "at once.")
+
+
+def test_a_lesson_on_another_board_is_played_by_its_own_squares() -> None:
+    lesson = Lesson(RULES["copenhagen"])
+    lesson.go(next(i for i, step in enumerate(lesson.steps) if step.key == "shieldwall"))
+    lesson.activate(sq("f4", 11))
+    assert lesson.announcement.startswith("f4, black piece, picked up: it can move to")
+    lesson.activate(sq("f1", 11))
+    assert lesson.done and lesson.verdict.right
+    assert lesson.announcement.startswith(
+        "Black f4 to f1, capturing the white guards on c1, d1 and e1.")
+    lesson.show_answer()  # a done step shows no answer
+    lesson.retry()
+    lesson.show_answer()
+    assert lesson.announcement == "Move the black piece on f4 to f1."

@@ -11,6 +11,7 @@ import pytest
 from tablut import Game
 from tablut.links import LinkError
 from web.records.formats import (
+    ExportProblem,
     ImportProblem,
     continues,
     describe,
@@ -21,6 +22,7 @@ from web.records.formats import (
     opentafl_position,
     read_record,
     same_game,
+    share_fragment,
     share_url,
 )
 from web.records.saved_games import (
@@ -91,8 +93,40 @@ def test_opentafl_records_and_positions_are_read_too() -> None:
     assert here.start == game.board.position() and not here.moves
     with pytest.raises(ImportProblem, match=r"^OpenTafl record, line 11: .*'cen:'"):
         read_record((fixtures / "other-9x9" / "sea-battle-selfplay-1s.otg").read_text("utf-8"))
-    with pytest.raises(ImportProblem, match="OpenTafl position cannot be played here: 'dim:7'"):
-        read_record("dim:7 name:Brandub starti:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/")
+    with pytest.raises(ImportProblem, match="OpenTafl position cannot be played here: 'dim:13'"):
+        read_record("dim:13 name:Big starti:/13/13/13/13/13/13/6K6/13/13/13/13/13/13/")
+
+
+@pytest.mark.parametrize("rules", ["brandubh", "copenhagen", "fetlar"])
+def test_games_of_the_other_boards_go_out_and_come_back_in_every_format(rules: str) -> None:
+    game = Game(rules)
+    game.play(game.legal_moves()[-1])  # a square beyond the 9x9 board's 81 on 11x11
+    game.play(game.legal_moves()[0])
+    for record in (export_record(game), export_opentafl_record(game, "2026.05.01"),
+                   game.to_json()):
+        back = read_record(record)
+        assert same_game(back, game) and back.rules.size == game.rules.size
+    here = read_record(opentafl_position(game))
+    assert here.rules.name == rules and here.start == game.board.position()
+    linked = link_game("#" + share_fragment(game))
+    assert linked is not None and same_game(linked, game)
+
+
+def test_a_game_that_opentafls_rules_cannot_hold_is_refused_with_the_other_formats_named(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import web.records.formats as formats
+    from tablut.opentafl.rules_string import RulesStringError
+
+    def refuse(*_args: object) -> str:
+        raise RulesStringError("dim", "7", "not here")
+
+    monkeypatch.setattr(formats, "export_otg", refuse)
+    monkeypatch.setattr(formats, "pasteable_position", refuse)
+    game = Game("brandubh")
+    for export in (lambda: export_opentafl_record(game), lambda: opentafl_position(game)):
+        with pytest.raises(ExportProblem, match="OpenTafl cannot play this game of Brandubh "
+                           r"\(7x7\).*Download record or Copy record"):
+            export()
 
 
 def test_a_download_for_opentafl_says_what_its_rules_cannot_say() -> None:

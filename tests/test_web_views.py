@@ -18,7 +18,7 @@ from fake_dom import FakeDocument, FakeElement, FakeWindow, box, fire, page_docu
 from helpers import position
 from session_helpers import FakeTime, human_game, session_with
 
-from tablut import RULES, Game, parse_move
+from tablut import RULES, TABLUT_RULES, Game, parse_move
 from tablut.ai import LEVELS
 from web.bridge.dom import Listeners
 from web.computer.turns import ComputerTurns
@@ -546,7 +546,17 @@ def test_the_menus_are_filled_from_the_codes_tables(screen: Screen) -> None:
     assert options(screen, "level") == [(str(n), f"{n} · {spec.name}")
                                         for n, spec in LEVELS.items()]
     assert screen("level").children[0].getAttribute("title") == LEVELS[1].description
-    assert options(screen, "rules") == [(name, spec.title) for name, spec in RULES.items()]
+    groups = screen("rules").children
+    assert [group.tagName for group in groups] == ["OPTGROUP"] * 3
+    assert [group.getAttribute("label") for group in groups] == [
+        "Brandubh 7×7", "Tablut 9×9", "Hnefatafl 11×11"]
+    menu = [[(option.getAttribute("value"), option.textContent) for option in group.children]
+            for group in groups]
+    assert menu[1] == [(name, spec.title) for name, spec in TABLUT_RULES.items()]
+    # The size, said by the group, is left out of the other boards' titles.
+    assert menu[0] == [("brandubh", "Brandubh")]
+    assert menu[2] == [("copenhagen", "Copenhagen Hnefatafl"), ("fetlar", "Fetlar Hnefatafl")]
+    assert sorted(value for group in menu for value, _ in group) == sorted(RULES)
     assert options(screen, "clock") == list(PRESETS.items())
 
 

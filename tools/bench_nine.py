@@ -37,9 +37,12 @@ def measure(root: Path, perft_depth: int, search_depth: int) -> dict[str, tuple[
     """Run in this process: the engine under ``root`` (its ``tablut`` package) counts perft
     from each rule set's start and searches the benchmark positions; by measurement,
     what it counted and its CPU time of the timed run."""
-    sys.path[:0] = [str(root), str(ROOT / "tools")]
-    from bench_search import read_positions
+    sys.path.insert(0, str(ROOT / "tools"))
+    from bench_search import read_positions  # puts this checkout on sys.path: undo that
 
+    for name in [name for name in sys.modules if name.split(".")[0] == "tablut"]:
+        del sys.modules[name]
+    sys.path[:] = [str(root)] + [p for p in sys.path if Path(p).resolve() != ROOT]
     from tablut.ai import engine
     from tablut.board import Board
     from tablut.perft import perft

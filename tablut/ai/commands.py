@@ -83,6 +83,7 @@ def search_command(argv: list[str]) -> int:
         time_limit = 2.0
     engine = Engine(level=args.level)
     mover = SIDES[board.turn]  # the side every score below is for
+    size = board.rules.size
     best = None
     for a in engine.analyse(board, time_limit=time_limit, depth=args.depth, nodes=args.nodes):
         best = a
@@ -92,10 +93,10 @@ def search_command(argv: list[str]) -> int:
         print(
             f"depth {a.depth} score {a.score}{mate} ({score_words(a.score, a.mate_in, mover)}) "
             f"nodes {a.nodes} nps {a.nps} "
-            f"time {a.elapsed:.2f} pv {' '.join(format_move(m) for m in a.pv)}",
+            f"time {a.elapsed:.2f} pv {' '.join(format_move(m, size) for m in a.pv)}",
             flush=True,
         )
-    print(f"bestmove {format_move(best.move) if best else 'none'}", flush=True)
+    print(f"bestmove {format_move(best.move, size) if best else 'none'}", flush=True)
     return 0
 
 

@@ -80,7 +80,8 @@ class Analysis:
     Attributes:
         move: the best move found.
         score: its score for the side to move (hundredths of a guard; wins and losses are
-            beyond +-99000).
+            beyond +-99000; a draw by repetition is 0, although the search rates it
+            below an even position: see :meth:`tablut.ai.search.Searcher.draw_score`).
         mate_in: moves of the side to move to a forced win (negative: to a forced loss),
             or None when nothing is proven.
         pv: the expected line, starting with ``move``.
@@ -103,15 +104,16 @@ class Analysis:
     elapsed: float
     complete: bool = True
 
-    def to_dict(self) -> dict:
-        """Plain data (for the browser worker and JSON): moves as text, e.g. ``"b3-6"``."""
+    def to_dict(self, size: int = 9) -> dict:
+        """Plain data (for the browser worker and JSON): moves as text, e.g. ``"b3-6"``,
+        named on the board of ``size``."""
         return {
-            "move": format_move(self.move),
+            "move": format_move(self.move, size),
             "from": self.move[0],
             "to": self.move[1],
             "score": self.score,
             "mate_in": self.mate_in,
-            "pv": [format_move(m) for m in self.pv],
+            "pv": [format_move(m, size) for m in self.pv],
             "depth": self.depth,
             "seldepth": self.seldepth,
             "nodes": self.nodes,
@@ -137,6 +139,12 @@ class Engine:
         movetime: if given, think this many seconds per move instead of using the
             level's node budget (stronger on fast machines, not reproducible across them).
         weights: evaluation weights to use instead of the tuned ones (for tuning).
+
+    The engine does not settle for a draw by repetition that it need not take: the search
+    counts one as worth a little less than an even position to the side it plays for
+    (:data:`tablut.ai.search.CONTEMPT`), so it plays on unless it is clearly behind, and
+    it never makes a repetition that loses.  The game's earlier positions count: the
+    board searched carries its history.
 
     The engine keeps no state between moves (its table is cleared for every search), so a
     hint asked in the middle of a game never changes the moves it will play.  Only the

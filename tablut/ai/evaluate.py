@@ -6,7 +6,8 @@ threaten to escape, squares from which he would threaten twice), what surrounds 
 that can be captured next move, mobility, and for the encirclement rule how many white
 pieces are shut in.  Each rule set has its own weights (:mod:`tablut.ai.weights`), found by
 self-play with ``tools/tune.py``; the features themselves read the rule set only through
-the board's :class:`tablut.geometry.RuleGeometry` and the :class:`tablut.rules.Rules` fields.
+the board's :class:`tablut.geometry.RuleGeometry` and the :class:`tablut.rules.Rules` fields,
+and the board's size through the geometry's shape, so one definition serves every board.
 
 Scores are in hundredths of a white guard, roughly; a won position is worth far more
 (see :data:`tablut.ai.search.MATE`), so no sum of features comes near it.
@@ -14,28 +15,15 @@ Scores are in hundredths of a white guard, roughly; a won position is worth far 
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Sequence
 
 from ..board import Board
 from ..geometry import RuleGeometry, geometry
 from ..rules import Rules
 from ..side import WHITE_TO_MOVE
-from ..squares import (
-    ALL,
-    NEIGHBOUR_MASKS,
-    SIZE,
-    Bitboard,
-    open_to_an_edge,
-    rook_reach,
-    rook_reach3_lines,
-    rook_targets,
-)
-from .bits import (
-    both_sandwich_ends,
-    escape_line_masks,
-    escape_lines,
-    king_capture_squares,
-)
+from ..squares import Bitboard, Square, shape
+from .bits import board_bits, king_capture_squares
 
 FEATURES: tuple[str, ...] = (
     "white_guards",          # white soldiers on the board
@@ -64,13 +52,27 @@ FEATURES: tuple[str, ...] = (
 
 N_FEATURES = len(FEATURES)
 
-_CORNER_DIAGONALS = sum(1 << sq for sq in (10, 16, 64, 70))  # b2 h2 b8 h8
-_DIST_EDGE = tuple(min(sq // SIZE, SIZE - 1 - sq // SIZE, sq % SIZE, SIZE - 1 - sq % SIZE)
-                   for sq in range(SIZE * SIZE))
-_DIST_CORNER = tuple(
-    min(abs(sq // SIZE - r) + abs(sq % SIZE - c) for r in (0, SIZE - 1) for c in (0, SIZE - 1))
-    for sq in range(SIZE * SIZE)
-)
+
+@functools.cache
+def _board_terms(size: int) -> tuple[Bitboard, tuple[int, ...], tuple[int, ...]]:
+    """The evaluation's squares of the board of ``size``: the four squares diagonally next
+    to a corner (b2 h2 b8 h8 on 9x9), and for each square how far it is from the nearest
+    edge (rows or columns) and from the nearest corner (rows plus columns)."""
+    last = size - 1
+    board = shape(size)
+    corner_diagonals = board.mask(board.square(col, row) for row in (1, last - 1)
+                                  for col in (1, last - 1))
+
+    def to_edge(sq: Square) -> int:
+        row, col = divmod(sq, size)
+        return min(row, last - row, col, last - col)
+
+    def to_corner(sq: Square) -> int:
+        row, col = divmod(sq, size)
+        return min(row, last - row) + min(col, last - col)
+
+    return (corner_diagonals, tuple(to_edge(sq) for sq in board.squares),
+            tuple(to_corner(sq) for sq in board.squares))
 
 
 def features(board: Board) -> list[int]:
@@ -128,18 +130,23 @@ def _scorer(rules: Rules, weights: Sequence[float], offset: float | None
      w_white_hanging, w_black_hanging, w_white_mobility, w_black_mobility, w_line_control,
      w_escape_distance, w_enclosed, w_corner_guards, w_to_move, w_capture_on_move) = weights
     geo = geometry(rules)
-    walled, walls, soldier_ok, corner_escape = (
-        bool(geo.barrier), geo.walls, geo.soldier_ok, geo.corner_escape)
-    lines_within = escape_line_masks(corner_escape)
-    king_ok = ALL & ~geo.king_forbidden
+    walled, walls, soldier_ok, king_ok, corner_escape = (
+        bool(geo.barrier), geo.walls, geo.soldier_ok, geo.shape.all & ~geo.king_forbidden,
+        geo.corner_escape)
+    # The board's size is bound here too: its constants and fills are the closure's.
+    board_shape, bits = geo.shape, board_bits(geo.shape.size)
+    all_, neighbour_masks, rook_targets, rook_reach3_lines, open_to_an_edge = (
+        board_shape.all, board_shape.neighbour_masks, board_shape.rook_targets,
+        board_shape.rook_reach3_lines, board_shape.open_to_an_edge)
+    escape_lines, both_sandwich_ends, lines_within = (
+        bits.escape_lines, bits.both_sandwich_ends, bits.escape_line_masks(corner_escape))
+    corner_diagonals, dist_edge, dist_corner = _board_terms(board_shape.size)
     escape_distance = tuple(w_escape_distance * d for d in
-                            (_DIST_CORNER if corner_escape else _DIST_EDGE))
-    hostile_to_king = geo.hostile_to_king_squares
+                            (dist_corner if corner_escape else dist_edge))
+    hostile_to_king, king_armed = geo.hostile_to_king_squares, geo.king_armed
     # geo.anvils_against_black(white, king) is white | black_anvils[king]: looked up here.
     anvils_against_white, black_anvils = geo.anvils_against_white, geo.black_anvils_by_king
-    king_armed = geo.king_armed
-    encirclement = rules.encirclement
-    white_view = offset is None
+    encirclement, white_view = rules.encirclement, offset is None
 
     def score_board(board: Board, capture_squares: Bitboard | None = None) -> float:
         black = board.black
@@ -150,7 +157,7 @@ def _scorer(rules: Rules, weights: Sequence[float], offset: float | None
             return score if white_view else _seen_by_side_to_move(board, score + offset)
         kbit = 1 << king
         occupied = (soldiers := black | white) | kbit
-        empty = ALL ^ occupied
+        empty = all_ ^ occupied
         if walled:
             k1 = rook_targets(king, occupied | walls[king]) & king_ok
             b_reach, w_reach, k2, king_free = _walled_reaches(geo, black, white, k1, empty)
@@ -169,7 +176,7 @@ def _scorer(rules: Rules, weights: Sequence[float], offset: float | None
                  + w_white_mobility * w_reach.bit_count()
                  + w_black_mobility * b_reach.bit_count()
                  + escape_distance[king]
-                 + w_corner_guards * (black & _CORNER_DIAGONALS).bit_count())
+                 + w_corner_guards * (black & corner_diagonals).bit_count())
         one = n | e | s | w
         if one:
             two = (n & (e | s | w)) | (e & (s | w)) | (s & w)
@@ -179,7 +186,7 @@ def _scorer(rules: Rules, weights: Sequence[float], offset: float | None
                                         >> king)
                       + w_reach2_lines * (k2 & one & ~k1).bit_count()
                       + w_line_control * (one & b_reach).bit_count())
-        around = NEIGHBOUR_MASKS[king]
+        around = neighbour_masks[king]
         score += (w_hostile_sides * (around & (black | hostile_to_king)).bit_count()
                   + w_white_sides * (around & white).bit_count())
         if capture_squares is None:
@@ -194,7 +201,8 @@ def _scorer(rules: Rules, weights: Sequence[float], offset: float | None
             (black_ends & empty & (w_reach | k1 if king_armed else w_reach)).bit_count())
         score += w_white_hanging * white_hanging + w_black_hanging * black_hanging
         if encirclement:
-            score += w_enclosed * _enclosed(black, white | kbit)
+            # White pieces that cannot reach an edge without crossing a black piece.
+            score += w_enclosed * ((white | kbit) & ~open_to_an_edge(black)).bit_count()
         if board.turn == WHITE_TO_MOVE:
             score = score + w_to_move + (w_capture_on_move if black_hanging else 0)
             return score if white_view else int(score + offset)
@@ -217,12 +225,7 @@ def _walled_reaches(geo: RuleGeometry, black: int, white: int, k1: int, empty: i
     his first, and the squares he may cross (camps and such a throne block him)."""
     king_free = empty & ~geo.barrier
     return (geo.soldier_reach(black, empty), geo.soldier_reach(white, empty),
-            rook_reach(k1, king_free), king_free)
-
-
-def _enclosed(black: int, whites: int) -> int:
-    """White pieces that cannot reach an edge without crossing a black piece."""
-    return (whites & ~open_to_an_edge(black)).bit_count()
+            geo.shape.rook_reach(k1, king_free), king_free)
 
 
 class Evaluator:

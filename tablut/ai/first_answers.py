@@ -48,7 +48,8 @@ def answer_key(game: Game) -> tuple[str, str] | None:
     played so far; None where the table holds no answer (another start, a later ply)."""
     if game.ply > MAX_PLY or game.start != start_position(game.rules):
         return None
-    return game.rules.name, " ".join(format_move(m) for m in game.moves[:game.ply])
+    size = game.rules.size
+    return game.rules.name, " ".join(format_move(m, size) for m in game.moves[:game.ply])
 
 
 def known_answer(game: Game, level: int, seconds: float | None = None) -> dict[str, Any] | None:
@@ -61,15 +62,16 @@ def known_answer(game: Game, level: int, seconds: float | None = None) -> dict[s
     if key is None:
         return None
     entry = ANSWERS.get(key)
-    return None if entry is None else answer_data(*entry)
+    return None if entry is None else answer_data(*entry, size=game.rules.size)
 
 
-def answer_data(pv: str, score: int, depth: int, seldepth: int, nodes: int, complete: bool
-                ) -> dict[str, Any]:
-    """A table entry as :meth:`tablut.ai.Analysis.to_dict` data (``known``: from the
-    table; its speed and time are not the machine's, so they are 0)."""
+def answer_data(pv: str, score: int, depth: int, seldepth: int, nodes: int, complete: bool,
+                size: int = 9) -> dict[str, Any]:
+    """A table entry, its moves on the board of ``size``, as
+    :meth:`tablut.ai.Analysis.to_dict` data (``known``: from the table; its speed and
+    time are not the machine's, so they are 0)."""
     line = pv.split()
-    frm, to = parse_move(line[0])
+    frm, to = parse_move(line[0], size)
     return {"move": line[0], "from": frm, "to": to, "score": score, "mate_in": mate_in(score),
             "pv": line, "depth": depth, "seldepth": seldepth, "nodes": nodes, "nps": 0,
             "elapsed": 0.0, "complete": complete, "known": True}

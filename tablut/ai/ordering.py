@@ -15,20 +15,37 @@ dictionary per side keyed by the move itself, so sorting a stage is one C-level
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterator
 
 from ..board import Board, Move
 from ..side import BLACK_TO_MOVE, WHITE_TO_MOVE
-from ..squares import NEIGHBOUR_MASKS, RAY_MASKS, SIZE, SQUARES, Bitboard, rook_targets
+from ..squares import SIZES, Bitboard, Square, shape
 from .bits import (
+    BoardBits,
     black_can_capture_king,
+    board_bits,
     capture_destinations,
-    escape_lines,
     king_escape_targets,
-    moves_onto,
 )
 
-_ALL_MOVES: tuple[Move, ...] = tuple((frm, to) for frm in SQUARES for to in SQUARES)
+
+def _straight_moves(size: int) -> Iterator[Move]:
+    """Every move along a rank or a file of the board of ``size``, legal or not."""
+    count = size * size
+    for frm in range(count):
+        row_start, col = frm - frm % size, frm % size
+        for to in (*range(row_start, row_start + size), *range(col, count, size)):
+            if to != frm:
+                yield frm, to
+
+
+_NO_HISTORY: dict[Move, int] = dict.fromkeys(
+    (move for size in SIZES for move in _straight_moves(size)), 0)
+"""A history with every move of every board size at 0: the search makes its MoveOrder
+before it knows its board, and a history with every key in it already sorts by
+``dict.__getitem__``, in C (one dictionary for all sizes: the moves of the boards share
+their squares' numbers)."""
 
 
 class MoveOrder:
@@ -43,7 +60,7 @@ class MoveOrder:
     def __init__(self, max_ply: int) -> None:
         """An empty memory for a search at most ``max_ply`` plies deep."""
         self.history: tuple[dict[Move, int], dict[Move, int]] = (
-            dict.fromkeys(_ALL_MOVES, 0), dict.fromkeys(_ALL_MOVES, 0))
+            _NO_HISTORY.copy(), _NO_HISTORY.copy())
         self.killers: list[list[Move | None]] = [[None, None] for _ in range(max_ply)]
         self._remembered: tuple[set[Move], set[Move]] = (set(), set())
 
@@ -66,7 +83,9 @@ class MoveOrder:
     def parries(self, board: Board, blocks: Bitboard, occupied: Bitboard,
                 tt_move: Move | None) -> list[Move]:
         """Black's moves onto the king's one open line: the only moves that stop his escape."""
-        moves = moves_onto(blocks, occupied, board.black, board.geometry.walls_if_any)
+        geo = board.geometry
+        moves = board_bits(geo.shape.size).moves_onto(blocks, occupied, board.black,
+                                                      geo.walls_if_any)
         if len(moves) > 1:
             hist = self.history[BLACK_TO_MOVE]
             caps = capture_destinations(board, BLACK_TO_MOVE)
@@ -89,7 +108,10 @@ class MoveOrder:
         if tt_move is not None and board.is_legal(tt_move):
             tried.add(tt_move)
             yield tt_move, False
-        for move in _captures(board, turn, occupied):
+        # The board's size, looked up once for the stages below (after the table's move,
+        # which cuts most nodes off before they need it).
+        bits = board_bits(board.geometry.shape.size)
+        for move in _captures(board, turn, occupied, bits):
             if move not in tried:
                 tried.add(move)
                 yield move, False
@@ -99,9 +121,9 @@ class MoveOrder:
                 yield move, False
         hist = self.history[turn]
         if turn == WHITE_TO_MOVE:
-            urgent = _white_urgent(board, occupied)
+            urgent = _white_urgent(board, occupied, bits)
         else:
-            urgent = _black_urgent(board, occupied)
+            urgent = _black_urgent(board, occupied, bits)
         for group in urgent:
             group.sort(key=hist.__getitem__, reverse=True)
             for move in group:
@@ -116,15 +138,17 @@ class MoveOrder:
                 yield move, True
 
 
-def _white_urgent(board: Board, occupied: Bitboard) -> tuple[list[Move], ...]:
+def _white_urgent(board: Board, occupied: Bitboard, bits: BoardBits
+                  ) -> tuple[list[Move], ...]:
     """White's urgent quiet moves, most urgent group first: king moves onto a line to an
     escape square, his other moves, then the moves of guards that alone block one of his
-    lines to an escape square (moving them opens it)."""
+    lines to an escape square (moving them opens it).  ``bits``: the board's size's."""
     king = board.king
     geo = board.geometry
     walls = geo.walls
     walled = occupied | walls[king]
-    n, e, s, w = escape_lines(~(occupied | geo.barrier) | (1 << king), geo.corner_escape)
+    rook_targets = bits.shape.rook_targets
+    n, e, s, w = bits.escape_lines(~(occupied | geo.barrier) | (1 << king), geo.corner_escape)
     threat_squares = n | e | s | w
     targets = rook_targets(king, walled) & ~geo.king_forbidden
     threats = _moves_to(king, targets & threat_squares)
@@ -132,8 +156,8 @@ def _white_urgent(board: Board, occupied: Bitboard) -> tuple[list[Move], ...]:
     openers: list[Move] = []
     white = board.white
     forbidden = geo.soldier_forbidden
-    for d in range(4):
-        ray = RAY_MASKS[d][king]
+    for rays in bits.shape.ray_masks:
+        ray = rays[king]
         blockers = ray & walled
         if blockers & (blockers - 1) == 0 and blockers & white and ray & geo.escape:
             frm = blockers.bit_length() - 1
@@ -141,16 +165,18 @@ def _white_urgent(board: Board, occupied: Bitboard) -> tuple[list[Move], ...]:
     return threats, others, openers
 
 
-def _black_urgent(board: Board, occupied: Bitboard) -> tuple[list[Move], ...]:
+def _black_urgent(board: Board, occupied: Bitboard, bits: BoardBits
+                  ) -> tuple[list[Move], ...]:
     """Black's urgent quiet moves, most urgent group first: moves next to or near the
-    king, then moves onto his lines."""
+    king, then moves onto his lines.  ``bits``: the board's size's."""
     king = board.king
     black = board.black
     geo = board.geometry
     walls = geo.walls_if_any
     ok = geo.soldier_ok & ~occupied
-    near_king = (NEIGHBOUR_MASKS[king] | _AROUND[king]) & ok
-    king_reach = rook_targets(king, occupied | geo.walls[king]) & ok & ~near_king
+    near_king = _near(bits.shape.size)[king] & ok
+    king_reach = bits.shape.rook_targets(king, occupied | geo.walls[king]) & ok & ~near_king
+    moves_onto = bits.moves_onto
     return (moves_onto(near_king, occupied, black, walls),
             moves_onto(king_reach, occupied, black, walls))
 
@@ -166,14 +192,17 @@ def _moves_to(frm: int, targets: Bitboard) -> list[Move]:
 
 
 def order_root_moves(board: Board, moves: list[Move]) -> list[Move]:
-    """Root moves, immediate wins first, moves that let the opponent win at once last."""
+    """Root moves, immediate wins first, then captures, quiet moves, draws by repetition,
+    moves that let the opponent win at once, and immediate losses last."""
     scored = []
     for move in moves:
         board.push(move)
         outcome = board.last_move_outcome
         if outcome is not None:
+            # A draw comes after every quiet move: a search cut short plays it only when
+            # nothing else is safe (the search itself weighs it with contempt).
             key = 3 if outcome.winner == board.turn ^ 1 else (
-                1 if outcome.winner is None else -3)
+                -1 if outcome.winner is None else -3)
         elif _opponent_wins_at_once(board):
             key = -2
         else:
@@ -191,9 +220,10 @@ def _opponent_wins_at_once(board: Board) -> bool:
     return black_can_capture_king(board)
 
 
-def _captures(board: Board, turn: int, occupied: Bitboard) -> list[Move]:
+def _captures(board: Board, turn: int, occupied: Bitboard, bits: BoardBits) -> list[Move]:
     """The side to move's moves that capture a soldier (a list: there are few, and a
-    generator inside the ordering's generator costs a frame switch a move)."""
+    generator inside the ordering's generator costs a frame switch a move); ``bits``: the
+    board's size's."""
     caps = capture_destinations(board, turn)
     moves: list[Move] = []
     if not caps:
@@ -215,19 +245,22 @@ def _captures(board: Board, turn: int, occupied: Bitboard) -> list[Move]:
             if turn == BLACK_TO_MOVE or geo.king_forbidden >> to & 1:
                 continue
             movers = armed & (1 << king)
-        moves += moves_onto(low, occupied, movers, walls)
+        moves += bits.moves_onto(low, occupied, movers, walls)
     return moves
 
 
-def _around_mask(sq: int) -> int:
-    """Squares at distance two from ``sq`` in a straight line, and diagonal neighbours."""
-    row, col = divmod(sq, SIZE)
-    out = 0
-    for dr, dc in ((2, 0), (-2, 0), (0, 2), (0, -2), (1, 1), (1, -1), (-1, 1), (-1, -1)):
-        r, c = row + dr, col + dc
-        if 0 <= r < SIZE and 0 <= c < SIZE:
-            out |= 1 << (r * SIZE + c)
-    return out
+@functools.cache
+def _near(size: int) -> tuple[Bitboard, ...]:
+    """For each square of the board of ``size``, the squares near it, where a black move
+    is urgent when the king stands there: its neighbours, the squares two steps away in
+    a straight line, and its diagonal neighbours."""
+    board = shape(size)
 
+    def near(sq: Square) -> Bitboard:
+        row, col = divmod(sq, size)
+        return board.mask(board.square(col + dc, row + dr)
+                          for dr, dc in ((1, 0), (-1, 0), (0, 1), (0, -1), (2, 0), (-2, 0),
+                                         (0, 2), (0, -2), (1, 1), (1, -1), (-1, 1), (-1, -1))
+                          if 0 <= row + dr < size and 0 <= col + dc < size)
 
-_AROUND = tuple(_around_mask(sq) for sq in range(SIZE * SIZE))
+    return tuple(near(sq) for sq in board.squares)

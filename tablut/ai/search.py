@@ -42,6 +42,18 @@ A lead that has captured nothing for long is worth less at the leaves, and nothi
 all in the end (:mod:`tablut.ai.progress`): a side that cannot turn its advantage into
 captures takes a draw rather than shuffling for ever, and a side that can is pushed to.
 
+Repeated positions count as in the game: the board searched carries the game's history,
+so a move that makes a position occur the rule set's number of times ends the game in
+the tree as on the board, a loss for the side that made it where repeating loses, a draw
+where it draws.  A draw is worth :data:`CONTEMPT` less than an even position to the side
+to move at the root, and as much more to its opponent (:meth:`Searcher.draw_score`): the
+engine does not settle for a draw that it need not take, and expects the other side to
+be glad of one.  Where a third occurrence draws, a position that the tree's own line has
+already been through is a draw at once (:meth:`Searcher._repeats_in_path`), so a cycle is
+seen four plies after it begins, not eight.  Those draws depend on the way to the
+position, not on the position: a node whose score one of them decided keeps only its
+move in the table.
+
 The search stops by raising :class:`SearchAborted` from inside the tree once its node
 budget or its deadline is used up; both are checked every :data:`CHECK_EVERY` nodes (the
 node budget exactly), so a node-limited search is exactly reproducible.
@@ -53,12 +65,13 @@ import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
-from ..board import Board, Move
+from ..board import Board, Move, Outcome
+from ..rules import RepetitionOutcome
 from ..side import BLACK_TO_MOVE, WHITE_TO_MOVE
 from ..squares import Bitboard
 from .bits import black_reaches_any, king_capture_squares, king_threat_squares
 from .ordering import MoveOrder, order_root_moves
-from .progress import QUIET_PLIES, Progress
+from .progress import FADE_PLIES, QUIET_PLIES, Progress
 
 MATE = 100_000
 """The score of a won position at the root; a win in n plies scores MATE - n."""
@@ -79,6 +92,15 @@ FUTILITY_MARGIN = 90
 LATE_MOVES = (999, 8, 16, 32)
 """Late-move pruning: at depth d < 4 outside PV and check, only the first LATE_MOVES[d]
 quiet moves (in history order) are tried."""
+
+CONTEMPT = 25
+"""What a draw by repetition costs the side to move at the root, in hundredths of a guard
+(see :meth:`Searcher.draw_score`): a side that is ahead, level, or only a little behind
+plays on rather than repeat, and one clearly behind still takes the draw."""
+FIRST_CYCLE_PLY = 5
+"""The nearest ply to the root at which a position of the tree can repeat one of the tree:
+a piece of each side going out and back takes four plies, and the root itself does not
+count (see :meth:`Searcher._repeats_in_path`)."""
 
 _MAX_MOVES = 400
 """More than the moves of any position on a 9x9 board (a side has at most 16 pieces)."""
@@ -151,6 +173,8 @@ class Searcher:
             dictionary shared by searches with the same evaluation, noise and rule set
             (the evaluation is a function of the position, so sharing changes no result,
             only the time), or None for one of the searcher's own.
+        contempt: what a draw by repetition costs the side to move at the root (see
+            :meth:`draw_score`).
     """
 
     def __init__(
@@ -160,6 +184,7 @@ class Searcher:
         noise: int = 0,
         noise_key: int = 0,
         evaluations: dict[int, int] | None = None,
+        contempt: int = CONTEMPT,
     ) -> None:
         """A searcher with an empty table (the arguments are described on the class)."""
         self.evaluate = evaluate
@@ -179,6 +204,22 @@ class Searcher:
         self.progress = Progress(Board())
         self._fade_from = QUIET_PLIES - self.progress.longest
         self._eval_cache: dict[int, int] = {} if evaluations is None else evaluations
+        self.contempt = contempt
+        # The side to move at the root, and the score of a draw for black to move and for
+        # white to move (both set at the root).
+        self._root_turn = BLACK_TO_MOVE
+        self._draw = (0, 0)
+        # A position of the tree met again deeper in the tree is a draw from this ply on
+        # (beyond MAX_PLY where the rules have no such draw): see _repeats_in_path.
+        self._first_cycle = MAX_PLY + 1
+        # The hashes of the positions on the path from the root, by ply (each node with
+        # children writes its own), and the nearest ply at which a cycle may begin: 1,
+        # or past the null move the path went through.
+        self._path_keys = [0] * (MAX_PLY + 2)
+        self._cycles_from = 1
+        # Draws scored so far: a node whose subtree scored none has a score that does not
+        # depend on the path to it (see _expand).
+        self._draws_scored = 0
 
     # -- the driver ------------------------------------------------------------------
 
@@ -222,7 +263,7 @@ class Searcher:
                 if self.partial is not None and previous is not None:
                     yield self.partial
                 return
-            previous = Iteration(depth, move, score, pv, self.nodes,
+            previous = Iteration(depth, move, self._reported(score), pv, self.nodes,
                                  time.perf_counter() - start, self.seldepth)
             yield previous
             moves.remove(move)
@@ -237,7 +278,43 @@ class Searcher:
         self.progress = Progress(board)
         # No leaf nearer the root than this can have a lead to fade.
         self._fade_from = QUIET_PLIES - self.progress.longest
+        self._root_turn = board.turn
+        draw = self.draw_score()
+        self._draw = (draw, -draw) if board.turn == BLACK_TO_MOVE else (-draw, draw)
+        rules = board.rules
+        self._first_cycle = (FIRST_CYCLE_PLY if rules.repetition_count > 2
+                             and rules.repetition_outcome is RepetitionOutcome.DRAW
+                             else MAX_PLY + 1)
+        self._cycles_from = 1
+        self._draws_scored = 0
         return board
+
+    def draw_score(self) -> int:
+        """What a draw by repetition is worth to the side to move at the root of the
+        search (the board given to :meth:`iterate`): minus the searcher's contempt (and
+        to the other side as much more), so that a side that scores itself ahead, or
+        even a little behind, plays on rather than repeat, as strong engines do; a side
+        clearly behind still takes the draw, which is worth more to it than its
+        position.
+
+        The contempt fades as the side's lead does (:mod:`tablut.ai.progress`): a side
+        that has captured nothing for long has nothing left to play for, and would
+        otherwise shuffle for ever rather than take the draw that its faded lead is
+        worth.
+        """
+        progress = self.progress
+        quiet = (progress.since_white if self._root_turn == WHITE_TO_MOVE
+                 else progress.since_black)
+        left = FADE_PLIES - max(0, quiet - QUIET_PLIES)
+        return -(self.contempt * max(0, left) // FADE_PLIES)
+
+    def _reported(self, score: int) -> int:
+        """A root score as a person reads it: a draw by repetition is 0, not the
+        contempt that the search gives it (an evaluation that happens to equal the
+        contempt, in a search that met a draw, would read as 0 too: close enough)."""
+        if score == self._draw[self._root_turn] and self._draws_scored:
+            return 0
+        return score
 
     def _check(self) -> None:
         if self._node_limit is not None and self.nodes >= self._node_limit:
@@ -263,9 +340,9 @@ class Searcher:
                 best_move = move
                 best_pv = (move,) + pv[1]
                 if i > 0:
-                    self.partial = Iteration(depth, move, score, best_pv, self.nodes,
-                                             time.perf_counter() - start, self.seldepth,
-                                             complete=False)
+                    self.partial = Iteration(depth, move, self._reported(score), best_pv,
+                                             self.nodes, time.perf_counter() - start,
+                                             self.seldepth, complete=False)
                 if score >= MATE - 1:
                     break  # a win in one: nothing is better
         return best_move, alpha, best_pv
@@ -282,8 +359,9 @@ class Searcher:
         board = self.board
         self.pv[ply] = _NO_PV
         outcome = board.last_move_outcome
-        if outcome is not None:
-            return _outcome_score(outcome.winner, board.turn, ply)
+        if outcome is not None or (ply >= self._first_cycle and board.occurrences() > 1
+                                   and self._repeats_in_path(board.hash, ply)):
+            return self._ended(outcome, board.turn, ply)
         if ply > self.seldepth:
             self.seldepth = ply
         decided, in_check, blocks, capture_squares = _threats(board, ply)
@@ -321,6 +399,8 @@ class Searcher:
         board = self.board
         pv_node = beta - alpha > 1
         key = board.hash
+        self._path_keys[ply] = key
+        draws_before = self._draws_scored
         slot = key & self.tt_mask
         entry = self.tt[slot]
         if entry is not None and entry[0] != key:
@@ -347,6 +427,11 @@ class Searcher:
         best_score, best_move, searched = self._search_moves(ordered, depth, alpha, beta, ply,
                                                              in_check, pv_node, futile)
         if searched:
+            if best_score == self._draw[turn] and self._draws_scored != draws_before:
+                # A draw by repetition below decided the score: on another path to this
+                # position the same moves need not repeat anything, so the score is not
+                # the position's.  Only the move is kept, for the ordering.
+                depth = -1
             self._store(slot, entry, key, depth, best_score, alpha, beta, ply, best_move)
         return best_score
 
@@ -363,9 +448,13 @@ class Searcher:
         if _escape_threat_ahead(board):
             return False
         board.push_null()
+        # The pass is no move of the game: no cycle through it is a repetition.
+        cycles_from = self._cycles_from
+        self._cycles_from = ply + 2
         try:
             score = -self._search(depth - 1 - NULL_MOVE_REDUCTION, -beta, 1 - beta, ply + 1)
         finally:
+            self._cycles_from = cycles_from
             board.pop_null()
         return score >= beta
 
@@ -435,11 +524,39 @@ class Searcher:
         board.pop()
         return score
 
+    def _ended(self, outcome: Outcome | None, turn: int, ply: int) -> int:
+        """The score of a finished game for the side to move ``turn``, ``ply`` plies from
+        the root (a nearer win scores more); ``outcome`` None is a position that repeats
+        one of the path (:meth:`_repeats_in_path`), a draw like a repetition by the
+        rules."""
+        if outcome is None or outcome.winner is None:  # a draw: by repetition, the only one
+            self._draws_scored += 1
+            return self._draw[turn]
+        return MATE - ply if outcome.winner == turn else ply - MATE
+
+    def _repeats_in_path(self, key: int, ply: int) -> bool:
+        """Whether the position ``key``, ``ply`` plies from the root, occurred earlier on
+        the path from the root, the root itself excepted (and not before a null move).
+
+        Such a position is scored as a draw at once, as strong engines do, although the
+        rules want one occurrence more: whatever made either side go round the cycle
+        once makes it go round again, and a side that would rather not repeat had its
+        chance to leave the cycle at its first turn.  So the search sees a draw by
+        repetition four plies after the cycle begins instead of eight, in time for the
+        side that is ahead to avoid it.  A position that occurred only before the root
+        (or at it) repeats by the rules alone: the game's history is no tree line that
+        either side chose in this search.  Only the path's even distances are looked at
+        (the side to move is part of the position).
+        """
+        keys = self._path_keys
+        return any(keys[earlier] == key for earlier in range(ply - 4, self._cycles_from - 1, -2))
+
     def _store(self, slot: int, entry: tuple | None, key: int, depth: int, score: int,
                alpha: int, beta: int, ply: int, move: Move | None) -> None:
         """Keep a searched node in the table, unless ``entry`` (what the slot held before
         the search) is the same position searched deeper.  Mate scores are stored
-        relative to the node, so they stay exact when met at another ply."""
+        relative to the node, so they stay exact when met at another ply.  A ``depth``
+        of -1 keeps only the move: a table score is used only at depth 1 and more."""
         if score >= beta:
             flag = _LOWER
         elif score > alpha:
@@ -486,14 +603,6 @@ def _late_moves(depth: int, in_check: bool, pv_node: bool, futile: bool) -> int:
     if depth < len(LATE_MOVES) and not in_check and not pv_node:
         return 0 if futile else LATE_MOVES[depth]
     return 999
-
-
-def _outcome_score(winner: int | None, turn: int, ply: int) -> int:
-    """The score of a finished game for the side to move ``turn``, ``ply`` plies from the
-    root (a nearer win scores more)."""
-    if winner is None:
-        return 0
-    return MATE - ply if winner == turn else ply - MATE
 
 
 def _threats(board: Board, ply: int) -> tuple[int | None, bool, Bitboard, Bitboard]:

@@ -23,12 +23,13 @@ engine protocol uses, is only ``e3-h3``.
 
 from __future__ import annotations
 
+import functools
 import re
 from typing import NamedTuple
 
 from ..board import Board, Move
 from ..position import NotationError, piece_rows
-from ..squares import SIZE, Square, square, square_name
+from ..squares import SIZES, Square, shape
 
 # Our position-string characters and OpenTafl's letters for the same pieces.
 _TO_OPENTAFL = {"B": "t", "W": "T", "K": "K"}
@@ -45,7 +46,7 @@ OTHER_PIECES = {
 def position_record(board: Board, *, inverted: bool) -> str:
     """``board``'s pieces as an OpenTafl position record: rank 9 first when ``inverted``
     (``starti:``, saved games), rank 1 first otherwise (``start:``, the engine protocol)."""
-    rows = piece_rows(board.black, board.white, board.king)
+    rows = piece_rows(board.black, board.white, board.king, board.rules.size)
     if not inverted:
         rows.reverse()
     return "/" + "".join(_row_record(row) + "/" for row in rows)
@@ -59,23 +60,27 @@ def _row_record(row: str) -> str:
 
 
 def parse_position_record(text: str, *, inverted: bool) -> list[str]:
-    """The nine rows (rank 9 first, as ``-BWK`` characters, as in our position strings)
-    of an OpenTafl position record; ``inverted`` says it lists rank 9 first.
+    """The rows (the top rank first, as ``-BWK`` characters, as in our position strings)
+    of an OpenTafl position record; ``inverted`` says it lists the top rank first.
 
-    Raises :class:`NotationError` naming the problem: a board that is not 9x9, or a
-    piece that Tablut does not have.
+    Raises :class:`NotationError` naming the problem: a board of a size we do not play
+    (7x7, 9x9 and 11x11 we do), rows of another length, or a piece that tafl as we play
+    it does not have.
     """
     rows = [row for row in text.strip().split("/") if row]
-    if len(rows) != SIZE:
-        raise NotationError(f"the position record has {len(rows)} rows: we play on a "
-                            f"{SIZE}x{SIZE} board")
-    ours = [_parse_row(row) for row in rows]
+    if len(rows) not in SIZES:
+        raise NotationError(f"the position record has {len(rows)} rows: we play on boards "
+                            "of 7x7, 9x9 and 11x11")
+    ours = [_parse_row(row, len(rows)) for row in rows]
     if not inverted:
         ours.reverse()
     return ours
 
 
-def _parse_row(row: str) -> str:
+@functools.lru_cache(maxsize=4096)
+def _parse_row(row: str, size: int) -> str:
+    """One row of a position record as ``-BWK`` characters (remembered: a game's records
+    repeat most of their rows)."""
     chars = []
     for count, letter in re.findall(r"(\d+)|(.)", row):
         if count:
@@ -88,9 +93,9 @@ def _parse_row(row: str) -> str:
         else:
             raise NotationError(f"{letter!r} in the position record {row!r} is not a piece")
     text = "".join(chars)
-    if len(text) != SIZE:
+    if len(text) != size:
         raise NotationError(f"the row {row!r} of the position record has {len(text)} "
-                            f"squares: we play on a {SIZE}x{SIZE} board")
+                            f"squares, on a board of {size} rows")
     return text
 
 
@@ -124,18 +129,18 @@ class OpenTaflMove(NamedTuple):
     captures: tuple[Square, ...]
 
 
-def _square(file: str, rank: str, text: str) -> Square:
+def _square(file: str, rank: str, text: str, size: int) -> Square:
     col, row = ord(file) - ord("a"), int(rank) - 1
-    if not (0 <= col < SIZE and 0 <= row < SIZE):
+    if not (0 <= col < size and 0 <= row < size):
         raise NotationError(f"{text!r}: {file}{rank} is not a square of the "
-                            f"{SIZE}x{SIZE} board")
-    return square(col, row)
+                            f"{size}x{size} board")
+    return row * size + col
 
 
-def parse_move(text: str) -> OpenTaflMove:
+def parse_move(text: str, size: int = 9) -> OpenTaflMove:
     """The move written in OpenTafl's notation: ``e3-h3``, ``Ke5-e4``, ``g2-g4xh4/g5``.
 
-    Checks the form only (legality is the board's question).  Raises
+    Checks the form only (legality is the board's question), on a board of ``size``.  Raises
     :class:`NotationError` for anything else, naming a jump or a berserk move, which
     Tablut does not have.
     """
@@ -147,26 +152,28 @@ def parse_move(text: str) -> OpenTaflMove:
     if kind != "-":
         what = "a jump" if "^" in kind else "a berserk move"
         raise NotationError(f"{text!r} is {what}, which Tablut does not have")
-    frm = _square(groups[1], groups[2], text)
-    to = _square(groups[4], groups[5], text)
-    if frm == to or (frm % SIZE != to % SIZE and frm // SIZE != to // SIZE):
+    frm = _square(groups[1], groups[2], text, size)
+    to = _square(groups[4], groups[5], text, size)
+    if frm == to or (frm % size != to % size and frm // size != to // size):
         raise NotationError(f"{text!r} is not a move: pieces move in straight lines")
-    captures = tuple(_square(name[0], name[1:], text)
+    captures = tuple(_square(name[0], name[1:], text, size)
                      for name in groups[7:15:2] if name)
     return OpenTaflMove((frm, to), captures)
 
 
-def simple_move(move: Move) -> str:
-    """A move in OpenTafl's simple form, ``e3-h3`` (the engine protocol's)."""
-    return f"{square_name(move[0])}-{square_name(move[1])}"
+def simple_move(move: Move, size: int = 9) -> str:
+    """A move in OpenTafl's simple form, ``e3-h3`` (the engine protocol's), on a board of
+    ``size``."""
+    name = shape(size).square_name
+    return f"{name(move[0])}-{name(move[1])}"
 
 
-def capture_order(to: Square) -> tuple[Square, ...]:
+def capture_order(to: Square, size: int = 9) -> tuple[Square, ...]:
     """The neighbours of ``to`` in the order OpenTafl lists captures: west, east, south,
     north."""
-    row, col = divmod(to, SIZE)
-    return tuple(sq for sq, ok in ((to - 1, col > 0), (to + 1, col < SIZE - 1),
-                                   (to - SIZE, row > 0), (to + SIZE, row < SIZE - 1)) if ok)
+    row, col = divmod(to, size)
+    return tuple(sq for sq, ok in ((to - 1, col > 0), (to + 1, col < size - 1),
+                                   (to - size, row > 0), (to + size, row < size - 1)) if ok)
 
 
 def full_move(board: Board, move: Move) -> str:
@@ -178,9 +185,11 @@ def full_move(board: Board, move: Move) -> str:
     board.push(move)
     captured = board.captured
     board.pop()
-    text = ("K" if frm == king else "") + simple_move(move)
-    taken = [("K" if sq == king else "") + square_name(sq)
-             for sq in capture_order(to) if captured >> sq & 1]
+    size = board.rules.size
+    name = shape(size).square_name
+    text = ("K" if frm == king else "") + simple_move(move, size)
+    taken = [("K" if sq == king else "") + name(sq)
+             for sq in capture_order(to, size) if captured >> sq & 1]
     return text + ("x" + "/".join(taken) if taken else "")
 
 

@@ -204,7 +204,7 @@ class OtepEngine:
         last: Move | None = None
         for word in moves_text.split("|"):
             try:
-                last = parse_move(word).move
+                last = parse_move(word, board.rules.size).move
             except NotationError as bad:
                 problem = str(bad)
                 break
@@ -231,8 +231,8 @@ class OtepEngine:
         best, depth = self._think(board, self.budget(side))
         self.send(f"status depth {depth} seldepth {best.seldepth} score {best.score} "
                   f"nodes {best.nodes} nps {best.nps} time {best.elapsed:.2f} "
-                  f"pv {' '.join(simple_move(m) for m in best.pv)}")
-        self.send(f"move {simple_move(best.move)}")
+                  f"pv {' '.join(simple_move(m, board.rules.size) for m in best.pv)}")
+        self.send(f"move {simple_move(best.move, board.rules.size)}")
         board.push(best.move)
         self.pending = best.move
 
@@ -287,7 +287,9 @@ class OtepEngine:
         ``|`` and its evaluation from the attackers' side."""
         share = 0.6 if wanted > 1 else 1.0
         best, depth = self._think(board, seconds * share)
-        lines = [("|".join(simple_move(m) for m in best.pv), _for_attackers(board, best.score))]
+        size = board.rules.size
+        lines = [("|".join(simple_move(m, size) for m in best.pv),
+                  _for_attackers(board, best.score))]
         others = sorted((m for m in board.legal_moves() if m != best.move),
                         key=lambda m: -_captures(board, m))[: wanted - 1]
         for move in others:
@@ -303,7 +305,7 @@ class OtepEngine:
                 score = _for_attackers(board, reply.score)
                 line = (move, *reply.pv)
             board.pop()
-            lines.append(("|".join(simple_move(m) for m in line), score))
+            lines.append(("|".join(simple_move(m, size) for m in line), score))
         return lines
 
 
@@ -332,9 +334,9 @@ def _side_word(text: str) -> Side:
 
 
 def _rows(board: Board) -> list[str]:
-    """The board's rows, rank 9 first, as a position record read by
+    """The board's rows, the top rank first, as a position record read by
     :func:`~.notation.parse_position_record` gives them."""
-    return piece_rows(board.black, board.white, board.king)
+    return piece_rows(board.black, board.white, board.king, board.rules.size)
 
 
 def _mover(rows: list[str], last: Move | None) -> Side | None:
@@ -342,7 +344,8 @@ def _mover(rows: list[str], last: Move | None) -> Side | None:
     if last is None:
         return None
     to = last[1]
-    char = rows[8 - to // 9][to % 9]
+    size = len(rows)
+    char = rows[size - 1 - to // size][to % size]
     return Side.BLACK if char == "B" else Side.WHITE if char in "WK" else None
 
 

@@ -47,7 +47,6 @@ from ..notation import format_move
 from ..position import NotationError
 from ..rules import RULES, Rules
 from ..side import Side
-from ..squares import square_name
 from ..transcript import TranscriptError
 from .notation import full_move, parse_move
 from .rules_string import OpenTaflSetup, RulesStringError, read_rules, rules_string
@@ -75,6 +74,14 @@ _FIELD_WORDS = {
     "repetition_count": "what a repeated position does",
     "repetition_outcome": "what a repeated position does",
     "encirclement": "whether encircling the defenders wins (surf)",
+    "first_side": "who moves first",
+    "camps": "the camps",
+    "camp_centres_hostile_to_black": "the camps",
+    "throne_blocks": "who may pass over the throne",
+    "occupied_throne_hostile_to_white": "whether the king's throne is hostile",
+    "size": "the size of the board",
+    "shieldwalls": "shieldwall captures (sw)",
+    "edge_forts": "edge forts (efe)",
 }
 
 
@@ -220,18 +227,18 @@ def registered(setup: OpenTaflSetup) -> tuple[Rules, str]:
 def _play(game: Game, number: int, word: str) -> None:
     """Play the move ``word`` of line ``number``; its written captures must be made."""
     try:
-        written = parse_move(word)
+        written = parse_move(word, game.rules.size)
     except NotationError as error:
         raise TranscriptError(number, str(error)) from None
     try:
         game.play(written.move)
     except IllegalMove as error:
         # Quote the move as the record writes it, not in our short notation.
-        reason = str(error).removeprefix(f"{format_move(written.move)}: ")
+        reason = str(error).removeprefix(f"{format_move(written.move, game.rules.size)}: ")
         raise TranscriptError(number, f"{word}: {reason}") from None
     missing = [sq for sq in written.captures if not game.board.captured >> sq & 1]
     if missing:
-        names = ", ".join(square_name(sq) for sq in missing)
+        names = ", ".join(game.board.geometry.shape.square_name(sq) for sq in missing)
         raise TranscriptError(number, f"{word}: the record says it captures {names}, which "
                               f"it does not under {game.rules.name} rules")
 

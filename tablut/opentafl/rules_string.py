@@ -33,7 +33,8 @@ order and with the keys OpenTafl itself writes; :func:`inexpressible` lists, in 
 what of a rule set the string cannot say.  Only ``opentafl`` is exact.  The others:
 
 - ``berkeley``: a position repeated once loses for the player who repeats it; OpenTafl's
-  ``tfr`` only knows a position's third occurrence (the string says ``tfr:l``).
+  ``tfr`` only knows a position's third occurrence (the string says ``tfr:w``, which
+  OpenTafl judges after the turn has passed: the side to move wins).
 - ``brainking``: the empty throne counts against the king but not against guards and
   attackers; OpenTafl makes a square hostile to whole sides (the string says
   ``cenhe:TCNK``, hostile to the defenders, guards included).
@@ -56,7 +57,7 @@ from ..board import start_position as first_position
 from ..position import NotationError
 from ..rules import RULES, Escape, RepetitionOutcome, Rules
 from ..side import Side
-from ..squares import CORNERS_BB, THRONE, parse_square
+from ..squares import NINE, Shape, shape
 from .notation import our_position, position_record
 
 #: OpenTafl's default for each key it reads (``RulesSerializer.defaults``).
@@ -119,10 +120,12 @@ def rules_map(text: str) -> dict[str, str]:
 
 
 class _Keys:
-    """A rules string's keys, with OpenTafl's defaults for the missing ones."""
+    """A rules string's keys, with OpenTafl's defaults for the missing ones, and the
+    board they are for (9x9 until ``dim`` has been checked)."""
 
     def __init__(self, keys: dict[str, str]) -> None:
         self.keys = keys
+        self.board: Shape = NINE
 
     def __getitem__(self, key: str) -> str:
         value = self.keys.get(key)
@@ -145,10 +148,11 @@ class _Keys:
         for name in value.split(","):
             if name:
                 try:
-                    bb |= 1 << parse_square(name)
+                    bb |= 1 << self.board.parse_square(name)
                 except ValueError:
+                    size = self.board.size
                     raise RulesStringError(key, value, f"{name!r} is not a square of the "
-                                           "9x9 board") from None
+                                           f"{size}x{size} board") from None
         return bb
 
 
@@ -164,19 +168,26 @@ def _both_or_neither(keys: _Keys, key: str, what: str) -> bool:
     return attackers
 
 
+#: The board sizes we play: Brandubh's, Tablut's and Hnefatafl's.
+_DIMENSIONS = ("7", "9", "11")
+
+
 def _check_board(keys: _Keys) -> None:
-    """The keys we play only at one value: board size, forts, jumps, shieldwalls, ..."""
-    if keys["dim"] != "9":
-        raise RulesStringError("dim", keys["dim"], "we play Tablut on the 9x9 board only")
+    """The keys we play only at some values: board size, fortresses, jumps, weak
+    shieldwalls, ...; sets ``keys.board`` to the board of ``dim``."""
+    if keys["dim"] not in _DIMENSIONS:
+        raise RulesStringError("dim", keys["dim"], "we play on boards of 7x7, 9x9 and 11x11")
+    keys.board = shape(int(keys["dim"]))
     for key, what in (("afor", "attacker fortress squares"),
                       ("dfor", "defender fortress squares")):
         if keys.squares(key, 0):
             raise RulesStringError(key, keys[key], f"{what} are not a rule we play")
     if keys["kj"] in ("c", "j", "r"):
         raise RulesStringError("kj", keys["kj"], "a jumping king is not a rule we play")
-    for key, value, what in (("sw", ("s", "w"), "shieldwall captures"),
-                             ("ber", ("c", "m"), "berserk moves"),
-                             ("efe", ("y",), "edge-fort escapes")):
+    # Copenhagen's shieldwall: corners bracket it and only a flanking move closes it.
+    for key, value, what in (("sw", ("w",), "shieldwalls that corners do not close"),
+                             ("swf", ("n",), "shieldwalls closed by any move"),
+                             ("ber", ("c", "m"), "berserk moves")):
         if keys[key] in value:
             raise RulesStringError(key, keys[key], f"{what} are not a rule we play")
     speeds = keys["spd"].split(",")
@@ -186,12 +197,13 @@ def _check_board(keys: _Keys) -> None:
 
 def _corners(keys: _Keys) -> tuple[bool, bool]:
     """Whether only the king stops on the corners, and whether they are hostile."""
-    corners = keys.squares("cor", CORNERS_BB)
+    board = keys.board
+    corners = keys.squares("cor", board.corners)
     if not corners:
         return False, False
-    if corners != CORNERS_BB:
-        raise RulesStringError("cor", keys["cor"], "corner squares other than a1, a9, i1 "
-                               "and i9 are not a rule we play")
+    if corners != board.corners:
+        raise RulesStringError("cor", keys["cor"], "corner squares other than the board's "
+                               "four corners are not a rule we play")
     # OpenTafl reads corre only when cenre is given: without it nobody re-enters.
     if "cenre" not in keys.keys:
         reenter = set(_PIECE_LETTERS)
@@ -219,10 +231,11 @@ def _throne(keys: _Keys, king_armed: bool) -> tuple[bool, bool, bool]:
     """Whether the king may return to the throne, whether the empty throne is hostile
     (to both sides, the king included), and whether nobody may pass over it (``cenp:``
     empty; a throne some pieces pass and others not is not one we play)."""
-    throne = keys.squares("cen", 1 << THRONE)
-    if throne != 1 << THRONE:
+    centre = keys.board.centre
+    throne = keys.squares("cen", 1 << centre)
+    if throne != 1 << centre:
         problem = ("a board without a throne" if not throne
-                   else "a throne elsewhere than e5")
+                   else f"a throne elsewhere than {keys.board.square_name(centre)}")
         raise RulesStringError("cen", keys["cen"], f"{problem} is not a rule we play")
     blocks = not any(piece in keys.letters("cenp") for piece in _PIECES)
     # Every piece or none may pass the throne; every piece may pass it again.
@@ -269,25 +282,31 @@ def _king(keys: _Keys) -> tuple[bool, tuple[int, int, int]]:
 
 
 def _repetition(keys: _Keys) -> RepetitionOutcome:
-    """What the third occurrence of a position does (OpenTafl counts only the third)."""
-    if keys["tfr"] == "w":
-        raise RulesStringError("tfr", "w", "a third repetition that wins for the player "
+    """What the third occurrence of a position does (OpenTafl counts only the third).
+
+    OpenTafl judges it once the turn has passed: ``tfr:w`` ("wins") wins for the side
+    then to move, so the player who repeated loses (Copenhagen's rule); ``tfr:l``
+    ("loses") loses for the side to move, so the repeater wins.
+    """
+    if keys["tfr"] == "l":
+        raise RulesStringError("tfr", "l", "a third repetition that wins for the player "
                                "who makes it is not a rule we play")
-    return RepetitionOutcome.MOVER_LOSES if keys["tfr"] == "l" else RepetitionOutcome.DRAW
+    return RepetitionOutcome.MOVER_LOSES if keys["tfr"] == "w" else RepetitionOutcome.DRAW
 
 
-_NOT_PLAY = {"name", "title", "summary", "match_games"}
+_NOT_PLAY = {"name", "title", "summary", "match_games", "start"}
 _PLAY_FIELDS = tuple(f.name for f in fields(Rules) if f.name not in _NOT_PLAY)
 
 
 def plays_like(one: Rules, other: Rules) -> bool:
-    """Whether two rule sets play the same game (names, texts and matches aside)."""
+    """Whether two rule sets play the same game (names, texts, matches and the usual start
+    aside)."""
     return all(getattr(one, name) == getattr(other, name) for name in _PLAY_FIELDS)
 
 
-def _rules(keys: _Keys, variant: str) -> Rules:
-    """Our rule set for the keys: a registered one that plays like them, or a new one."""
-    _check_board(keys)
+def _rules(keys: _Keys, variant: str, start: str) -> Rules:
+    """Our rule set for the keys: a registered one that plays like them, or a new one
+    whose usual start is ``start`` (the string's, our position string's rows)."""
     armed, (on_throne, beside, elsewhere) = _king(keys)
     corners_restricted, corners_hostile = _corners(keys)
     reenter, throne_hostile, throne_blocks = _throne(keys, armed)
@@ -315,6 +334,10 @@ def _rules(keys: _Keys, variant: str) -> Rules:
         repetition_outcome=_repetition(keys),
         encirclement=keys["surf"] == "y",
         match_games=1,
+        size=keys.board.size,
+        start=start,
+        shieldwalls=keys["sw"] == "s",
+        edge_forts=keys["efe"] == "y",
     )
     return next((known for known in RULES.values() if plays_like(known, rules)), rules)
 
@@ -328,9 +351,16 @@ def read_rules(text: str) -> OpenTaflSetup:
     keys = _Keys(rules_map(text))
     if "dim" not in keys.keys:
         raise RulesStringError("", "", "an OpenTafl rules string needs its board size, dim:")
-    _start_key(keys)
+    key = _start_key(keys)
     variant = keys.keys.get("name", "").replace("_", " ")
-    rules = _written_here(text) or _rules(keys, variant)
+    rules = _written_here(text)
+    if rules is None:
+        _check_board(keys)
+        try:
+            rows = our_position(keys[key], inverted=key == "starti", black_to_move=True)
+        except NotationError as error:
+            raise RulesStringError(key, keys[key], str(error)) from None
+        rules = _rules(keys, variant, rows.split()[0])
     return OpenTaflSetup(rules, start_position(text, rules), variant)
 
 
@@ -342,6 +372,11 @@ def _written_here(text: str) -> Rules | None:
         found = rules_map(string)
         for key in ("start", "starti", "atkf"):
             found.pop(key, None)
+        # Our strings before 2026-11 wrote tfr:l for a repetition that loses for the
+        # player who makes it, the reverse of what OpenTafl does with it; read them as
+        # they were meant.
+        if found.get("tfr") == "l":
+            found["tfr"] = "w"
         return found
 
     given = keys(text)
@@ -379,8 +414,9 @@ def start_position(text: str, rules: Rules) -> str:
 
 # -- writing -------------------------------------------------------------------------------
 
-#: Our rule sets' names in OpenTafl (``name:``); OpenTafl's own Tablut is plain "Tablut".
-_NAMES = {"opentafl": "Tablut"}
+#: Our rule sets' names in OpenTafl (``name:``): OpenTafl's own for the rule sets it has.
+_NAMES = {"opentafl": "Tablut", "brandubh": "Brandub", "copenhagen": "Copenhagen",
+          "fetlar": "Fetlar"}
 
 _KING_MODES = (("s", (4, 4, 4)), ("c", (4, 4, 2)), ("w", (2, 2, 2)))
 
@@ -426,12 +462,12 @@ def rules_string(rules: Rules, start: str | Board | None = None, *,
     hostile_throne = ("tcnk" if rules.empty_throne_hostile else "") + (
         "TCNK" if rules.empty_throne_hostile or rules.throne_hostile_to_king else "")
     keys = [
-        "dim:9",
+        f"dim:{rules.size}",
         f"name:{name or opentafl_name(rules)}",
         "esc:e" if rules.escape is Escape.EDGE else "",
         "" if rules.encirclement else "surf:n",
         f"atkf:{'y' if board.side is Side.BLACK else 'n'}",
-        "tfr:l" if rules.repetition_outcome is RepetitionOutcome.MOVER_LOSES else "",
+        "tfr:w" if rules.repetition_outcome is RepetitionOutcome.MOVER_LOSES else "",
         "" if rules.king_armed else "ka:n",
         "" if mode == "s" else f"ks:{mode}",
         "nj:n",
@@ -444,6 +480,8 @@ def rules_string(rules: Rules, start: str | Board | None = None, *,
         "cenh:",
         f"cenhe:{hostile_throne}",
         "linc:y" if rules.throne_hostile_to_white_when_three_black else "",
+        "sw:s" if rules.shieldwalls else "",
+        "efe:y" if rules.edge_forts else "",
         ("starti:" if inverted else "start:") + position_record(board, inverted=inverted),
     ]
     return " ".join(key for key in keys if key)

@@ -49,7 +49,7 @@ from records_support import settle  # noqa: E402
 from v1_records import FIXTURES  # noqa: E402
 
 from tablut import RULES, Game  # noqa: E402
-from tablut.squares import square_name  # noqa: E402
+from tablut.squares import shape  # noqa: E402
 from web.models.clocks import PRESETS  # noqa: E402
 from web.models.session import Session  # noqa: E402
 from web.models.state import STORAGE_KEY, PageState, StateError  # noqa: E402
@@ -140,7 +140,8 @@ def expected_view(stored: str) -> dict[str, Any]:
     session = Session(state)
     game = session.game
     board = session.setup if session.setup is not None else game.board
-    pieces = [[square_name(sq), board.piece_at(sq)] for sq in range(81)
+    squares = game.board.geometry.shape
+    pieces = [[squares.square_name(sq), board.piece_at(sq)] for sq in squares.squares
               if board.piece_at(sq) is not None]
     s = state.settings
     return {
@@ -294,12 +295,23 @@ class PageFuzz:
             self.fail("the board is not on screen")
         return box  # type: ignore[return-value]
 
+    @property
+    def size(self) -> int:
+        """The size of the board shown (the stored game's: 7, 9 or 11)."""
+        return self.state.game.rules.size if self.state else 9
+
+    def _square(self) -> int:
+        """A square of the board shown, at random."""
+        return self.rng.randrange(self.size * self.size)
+
     def _centre(self, sq: int) -> tuple[float, float]:
         box = self._box()
-        extent, margin, cell = 100, 5, 10  # web/board/view.py's EXTENT, MARGIN and CELL
-        col, row = sq % 9, sq // 9
+        size = self.size
+        margin, cell = 5, 10  # web/board/view.py's MARGIN and CELL
+        extent = 2 * margin + size * cell  # its extent(size)
+        col, row = sq % size, sq // size
         x = margin + col * cell + cell / 2 + self.rng.uniform(-3.5, 3.5)
-        y = margin + (8 - row) * cell + cell / 2 + self.rng.uniform(-3.5, 3.5)
+        y = margin + (size - 1 - row) * cell + cell / 2 + self.rng.uniform(-3.5, 3.5)
         return box["x"] + x / extent * box["width"], box["y"] + y / extent * box["height"]
 
     def _random_point(self) -> tuple[float, float]:
@@ -316,7 +328,8 @@ class PageFuzz:
             self.board_click()
             return
         frm, to = self.rng.choice(moves)
-        self.log[-1] += f" {square_name(frm)}-{square_name(to)}"
+        name = shape(game.rules.size).square_name
+        self.log[-1] += f" {name(frm)}-{name(to)}"
         if self.rng.random() < 0.7:
             for sq in (frm, to):
                 self.page.mouse.click(*self._centre(sq))
@@ -326,14 +339,14 @@ class PageFuzz:
     def board_click(self) -> None:
         """A click anywhere on or just around the board."""
         x, y = self._random_point() if self.rng.random() < 0.3 else self._centre(
-            self.rng.randrange(81))
+            self._square())
         self.page.mouse.click(x, y)
 
     def drag(self) -> None:
         """A drag from a square to anywhere, sometimes given up with Escape."""
-        start = self._centre(self.rng.randrange(81))
+        start = self._centre(self._square())
         end = self._random_point() if self.rng.random() < 0.5 else self._centre(
-            self.rng.randrange(81))
+            self._square())
         self._drag(start, end, escape=self.rng.random() < 0.15)
 
     def _drag(self, start: tuple[float, float], end: tuple[float, float],

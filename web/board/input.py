@@ -20,8 +20,7 @@ import contextlib
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from tablut.squares import parse_square
-from web.board.view import EXTENT, BoardView, square_at, step
+from web.board.view import BoardView
 from web.bridge.dom import Listeners, box_at_event
 
 #: Pointer travel, in CSS pixels, that turns a press on a piece into a drag.
@@ -99,9 +98,10 @@ class BoardInput:
         box = box_at_event(event, self.view.svg)
         if not box.width or not box.height:
             return None
-        x = (event.clientX - box.left) / box.width * EXTENT
-        y = (event.clientY - box.top) / box.height * EXTENT
-        return square_at(x, y)
+        extent = self.view.extent
+        x = (event.clientX - box.left) / box.width * extent
+        y = (event.clientY - box.top) / box.height * extent
+        return self.view.square_at(x, y)
 
     def activate(self, sq: int) -> None:
         """A click, tap, Enter or Space on ``sq``: it becomes the cursor, and acts."""
@@ -131,7 +131,7 @@ class BoardInput:
                 return
             press.dragging = self.session.pick_up(press.sq)
         box = box_at_event(event, self.view.svg)
-        scale = EXTENT / box.width if box.width else 1
+        scale = self.view.extent / box.width if box.width else 1
         self.view.drag_piece(press.sq, dx * scale, dy * scale)
 
     def on_pointer_up(self, event: Any) -> None:
@@ -157,7 +157,10 @@ class BoardInput:
         """A square got the focus (Tab, click): it becomes the keyboard cursor."""
         name = event.target.getAttribute("data-square")
         if name:
-            sq = parse_square(str(name))
+            try:
+                sq = self.view.shape.parse_square(str(name))
+            except ValueError:  # a square of the board this one was before a new size
+                return
             if not self.view.focused_by_page(sq):
                 self.view.set_cursor(sq, focus=False)
 
@@ -166,7 +169,7 @@ class BoardInput:
         Escape puts a picked-up piece down."""
         key = event.key
         if key in CURSOR_KEYS:
-            self.view.set_cursor(step(self.view.cursor, key))
+            self.view.set_cursor(self.view.step(self.view.cursor, key))
         elif key in ("Enter", " "):
             self.activate(self.view.cursor)
         elif key == "Escape" and self.session.selected is not None:

@@ -2,17 +2,21 @@
 last move, the hint, captures fading, the move sliding, a review's better move) and the
 squares drawn as reserved or as camps, from anything that holds a game and a piece in
 hand (the game's session, the lesson's step). The board itself (:mod:`web.board.view`)
-is given the result and reads neither.
+is given the result and reads neither; :func:`draw_session` gives it the game's, at the
+game's board size, as the page does after every change.
 """
 
 from __future__ import annotations
 
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from tablut import Game, Rules
 from tablut.board import Board
 from tablut.squares import squares_of
-from web.board.view import CORNERS, Marks
+from web.board.view import BoardView, Marks, corner_squares
+
+if TYPE_CHECKING:
+    from web.models.session import Session
 
 
 class Marked(Protocol):
@@ -50,10 +54,23 @@ def marks_for(session: Marked) -> Marks:
 def reserved_squares(rules: Rules) -> tuple[int, ...]:
     """The squares besides the throne drawn as reserved: the corners, where the rules
     keep them for the king."""
-    return CORNERS if rules.corners_restricted else ()
+    return corner_squares(rules.size) if rules.corners_restricted else ()
 
 
 def camp_squares(board: Board) -> tuple[int, ...]:
     """The camps of the rules being played (none but in ``ashton``): black's squares that
     no other piece may enter."""
     return tuple(squares_of(board.geometry.camps))
+
+
+def draw_session(view: BoardView, session: Session) -> None:
+    """Draw the game's ``session`` on ``view``, as the page does after every change: at the
+    size of the game's board (another size, after a new game under other rules, an
+    import or a link, has its squares made anew in the same box), with its reserved
+    squares and camps, and the position being set up or the game with its marks."""
+    view.set_size(session.game.rules.size)
+    view.set_marked(reserved_squares(session.game.rules), camp_squares(session.game.board))
+    if session.setup is not None:
+        view.draw(session.setup)
+    else:
+        view.draw(session.game.board, marks_for(session))

@@ -1,4 +1,4 @@
-"""The 9x9 board as SVG, built with DOM calls.
+"""The board as SVG, at any size (7x7, 9x9, 11x11), built with DOM calls.
 
 Every element is made with ``createElementNS`` and filled with ``setAttribute`` or
 ``textContent``, never ``innerHTML``: square names and piece kinds come from the game, and
@@ -10,9 +10,15 @@ The contract that the end-to-end tests (``tests/e2e/``) rely on:
   square, whether it is a camp (``ashton`` rules), and what stands on it (``"e5, white
   king"``, ``"a1, empty"``, ``"a4, camp, black piece"``); camp squares have the class
   ``camp-square``;
+- the ``svg`` has ``data-size``, the board's squares a side (7, 9 or 11);
 - each piece is a ``g`` with ``data-piece`` (``black``, ``white``, ``king``) and
   ``data-square``; pieces are hidden from assistive technology because their square
   already says what stands on it.
+
+The board's squares are made for one size (:meth:`BoardView.set_size` makes them again
+for another: a new game under other rules, an imported record, a link); a square is
+always ``CELL`` units wide, so a bigger board has a wider ``viewBox`` and, drawn in the
+same box on screen, smaller squares: the board's box never changes size.
 
 Squares are focusable with a roving tabindex: one square (the keyboard cursor) has
 ``tabindex=0``, the others ``-1``, so Tab enters and leaves the board in one step and the
@@ -26,19 +32,37 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from tablut.squares import CORNERS_BB, FILES, RANKS, SIZE, THRONE, square_name, squares_of
+from tablut.squares import Shape, shape, squares_of
 from web.bridge.dom import svg_element
 
 #: Side of a square, and the margin that holds the coordinates, in SVG user units.
 CELL = 10
 MARGIN = 5
-EXTENT = 2 * MARGIN + SIZE * CELL
+
+#: The size of Tablut's board, which a board has until it is told otherwise.
+NINE = 9
+
+
+def extent(size: int) -> int:
+    """The width (and height) of the board of ``size`` squares a side, in SVG units."""
+    return 2 * MARGIN + size * CELL
+
+
+#: The 9x9 board's extent.
+EXTENT = extent(NINE)
 
 #: What a square's accessible name says stands on it.
 PIECE_WORDS = {"black": "black piece", "white": "white piece", "king": "white king"}
 
-#: The corners, which some rule sets reserve for the king.
-CORNERS = tuple(squares_of(CORNERS_BB))
+
+def corner_squares(size: int) -> tuple[int, ...]:
+    """The four corners of the board of ``size``, which some rule sets reserve for the
+    king."""
+    return tuple(squares_of(shape(size).corners))
+
+
+#: The 9x9 board's corners.
+CORNERS = corner_squares(NINE)
 
 
 class PieceSource(Protocol):
@@ -75,11 +99,12 @@ class Marks:
 
 
 def square_label(sq: int, piece: str | None, marks: Marks | None = None,
-                 camp: bool = False) -> str:
-    """The accessible name of square ``sq`` holding ``piece``, such as "e5, white king"
-    ("a4, camp, black piece" on a camp), with what the marks say of it: "picked up", or
-    "legal move" for the piece picked up."""
-    where = f"{square_name(sq)}, camp" if camp else square_name(sq)
+                 camp: bool = False, size: int = NINE) -> str:
+    """The accessible name of square ``sq`` of the board of ``size`` holding ``piece``,
+    such as "e5, white king" ("a4, camp, black piece" on a camp), with what the marks say
+    of it: "picked up", or "legal move" for the piece picked up."""
+    named = shape(size).square_name(sq)
+    where = f"{named}, camp" if camp else named
     name = f"{where}, {PIECE_WORDS[piece] if piece else 'empty'}"
     if marks is None:
         return name
@@ -90,82 +115,115 @@ def square_label(sq: int, piece: str | None, marks: Marks | None = None,
     return name
 
 
-def square_origin(sq: int) -> tuple[int, int]:
-    """The top-left corner of square ``sq`` in SVG units: rank 9 is at the top."""
-    col, row = sq % SIZE, sq // SIZE
-    return MARGIN + col * CELL, MARGIN + (SIZE - 1 - row) * CELL
+def square_origin(sq: int, size: int = NINE) -> tuple[int, int]:
+    """The top-left corner of square ``sq`` of the board of ``size`` in SVG units: the
+    last rank is at the top."""
+    col, row = sq % size, sq // size
+    return MARGIN + col * CELL, MARGIN + (size - 1 - row) * CELL
 
 
-def square_at(x: float, y: float) -> int | None:
-    """The square under the point (``x``, ``y``) in SVG units, or None off the squares."""
-    col = int((x - MARGIN) // CELL)
-    row = SIZE - 1 - int((y - MARGIN) // CELL)
-    if x < MARGIN or y < MARGIN or not (0 <= col < SIZE and 0 <= row < SIZE):
+def square_at(x: float, y: float, size: int = NINE) -> int | None:
+    """The square of the board of ``size`` under the point (``x``, ``y``) in SVG units,
+    or None off the squares."""
+    if x < MARGIN or y < MARGIN:
         return None
-    return row * SIZE + col
+    col = int((x - MARGIN) // CELL)
+    row = size - 1 - int((y - MARGIN) // CELL)
+    if not (0 <= col < size and 0 <= row < size):
+        return None
+    return row * size + col
 
 
-def step(sq: int, key: str) -> int:
-    """The square the keyboard cursor moves to from ``sq`` for an arrow key (or Home/End,
-    which go to the ends of the rank); it stays at the board's edge."""
-    col, row = sq % SIZE, sq // SIZE
+def step(sq: int, key: str, size: int = NINE) -> int:
+    """The square the keyboard cursor moves to from ``sq`` on the board of ``size`` for
+    an arrow key (or Home/End, which go to the ends of the rank); it stays at the
+    board's edge."""
+    col, row = sq % size, sq // size
     if key == "ArrowLeft":
         col = max(0, col - 1)
     elif key == "ArrowRight":
-        col = min(SIZE - 1, col + 1)
+        col = min(size - 1, col + 1)
     elif key == "ArrowUp":
-        row = min(SIZE - 1, row + 1)
+        row = min(size - 1, row + 1)
     elif key == "ArrowDown":
         row = max(0, row - 1)
     elif key == "Home":
         col = 0
     elif key == "End":
-        col = SIZE - 1
-    return row * SIZE + col
+        col = size - 1
+    return row * size + col
 
 
 class BoardView:
     """An SVG board inside a container element, redrawn with :meth:`draw`.
 
-    The squares are made once; :meth:`draw` relabels them and replaces the pieces, and
-    only changes an attribute whose value changed, which keeps a redraw to a few dozen
-    DOM calls.
+    The squares are made once for a size (again by :meth:`set_size` for another);
+    :meth:`draw` relabels them and replaces the pieces, and only changes an attribute
+    whose value changed, which keeps a redraw to a few dozen DOM calls.
+
+    Attributes:
+        size: squares a side; ``shape``: that board (:func:`tablut.squares.shape`).
+        extent: the width and height of the drawing in SVG units.
     """
 
-    def __init__(self, document: Any, container: Any, *, marked: tuple[int, ...] = (),
-                 camps: tuple[int, ...] = (), label: str = "Board",
-                 ident: str = "board") -> None:
-        """Build the empty board in ``container``; ``marked`` squares (restricted corners)
-        are drawn as reserved, like the throne, and ``camps`` as camps. ``label`` is the
-        board's accessible name; ``ident`` prefixes the ids inside it, so that two boards
-        can share a page."""
+    def __init__(self, document: Any, container: Any, *, size: int = NINE,
+                 marked: tuple[int, ...] = (), camps: tuple[int, ...] = (),
+                 label: str = "Board", ident: str = "board") -> None:
+        """Build the empty board of ``size`` squares a side in ``container``; ``marked``
+        squares (restricted corners) are drawn as reserved, like the throne, and
+        ``camps`` as camps. ``label`` is the board's accessible name; ``ident`` prefixes
+        the ids inside it, so that two boards can share a page."""
         self.document = document
         self.ident = ident
         # tabindex -1: the board is one tab stop, its roving square; the svg itself is
         # not (a focus listener would otherwise make Chromium stop on it too).
         self.svg = self._element(
             "svg",
-            viewBox=f"0 0 {EXTENT} {EXTENT}",
             role="group",
             tabindex="-1",
             **{"aria-label": label, "class": "board-svg"},
         )
-        self.squares: dict[int, Any] = {}
-        self._attrs: dict[tuple[int, str], str] = {}
-        self.cursor = THRONE
         #: Squares focused by set_cursor whose focus events have not come back yet.
         self.focus_moves: list[int] = []
-        frame = self._element("rect", x=MARGIN, y=MARGIN, width=SIZE * CELL,
-                              height=SIZE * CELL, **{"class": "frame"})
+        self._build(size)
+        self.set_marked(marked, camps)
+        container.replaceChildren(self.svg)
+
+    def set_size(self, size: int) -> bool:
+        """Make the board ``size`` squares a side, empty and unmarked, if it is not
+        already; True when it was made anew (draw it and mark its squares again)."""
+        if size == self.size:
+            return False
+        self._build(size)
+        return True
+
+    def _build(self, size: int) -> None:
+        """Make the squares, the coordinates and the layers of a board of ``size`` in
+        the svg, in place of whatever it held (its listeners stay)."""
+        self.size = size
+        self.shape: Shape = shape(size)
+        self.extent = extent(size)
+        self.svg.replaceChildren()
+        self.svg.setAttribute("viewBox", f"0 0 {self.extent} {self.extent}")
+        self.svg.setAttribute("data-size", str(size))
+        # The drawing fills the same box at any size: the coordinates are scaled back up
+        # by as much as a bigger board is scaled down (web/style.css).
+        self.svg.setAttribute("style", f"--coord-scale: {self.extent / EXTENT:g}")
+        self.squares: dict[int, Any] = {}
+        self._attrs: dict[tuple[int, str], str] = {}
+        self.cursor = self.shape.centre
+        self.focus_moves.clear()
+        frame = self._element("rect", x=MARGIN, y=MARGIN, width=size * CELL,
+                              height=size * CELL, **{"class": "frame"})
         self.svg.appendChild(frame)
-        for sq in range(SIZE * SIZE):
-            x, y = square_origin(sq)
+        for sq in self.shape.squares:
+            x, y = self.origin(sq)
             rect = self._element(
                 "rect",
                 x=x, y=y, width=CELL, height=CELL,
                 role="button",
                 tabindex="0" if sq == self.cursor else "-1",
-                **{"class": "square", "data-square": square_name(sq)},
+                **{"class": "square", "data-square": self.shape.square_name(sq)},
             )
             self.svg.appendChild(rect)
             self.squares[sq] = rect
@@ -183,21 +241,35 @@ class BoardView:
         self.svg.appendChild(self.ring)
         self.piece_elements: dict[int, Any] = {}
         self.camps: set[int] = set()
-        self.set_marked(marked, camps)
+        self.marked: tuple[int, ...] | None = None
         self.move_ring(self.cursor)
-        container.replaceChildren(self.svg)
+
+    # -- the squares' places -----------------------------------------------------------------
+
+    def origin(self, sq: int) -> tuple[int, int]:
+        """The top-left corner of square ``sq`` in SVG units."""
+        return square_origin(sq, self.size)
+
+    def square_at(self, x: float, y: float) -> int | None:
+        """The square under the point (``x``, ``y``) in SVG units, or None."""
+        return square_at(x, y, self.size)
+
+    def step(self, sq: int, key: str) -> int:
+        """Where the keyboard cursor goes from ``sq`` for ``key`` (see :func:`step`)."""
+        return step(sq, key, self.size)
 
     # -- drawing ---------------------------------------------------------------------------
 
     def set_marked(self, marked: tuple[int, ...], camps: tuple[int, ...] = ()) -> None:
         """Mark the throne and the ``marked`` squares (the corners, where reserved), and
         the ``camps``."""
-        if getattr(self, "marked", None) == (THRONE, *marked) and self.camps == set(camps):
+        throne = self.shape.centre
+        if self.marked == (throne, *marked) and self.camps == set(camps):
             return
         self.decor.replaceChildren()
         self.camps = set(camps)
         for sq in camps:
-            x, y = square_origin(sq)
+            x, y = self.origin(sq)
             # A dashed inset outline and a tent in one corner: told from the throne's
             # solid outline and cross by shape, and from other squares not by colour alone.
             self.decor.appendChild(self._element(
@@ -206,8 +278,8 @@ class BoardView:
             self.decor.appendChild(self._element(
                 "path", d=f"M{x + 1.6} {y + 3.4}L{x + 2.7} {y + 1.6}L{x + 3.8} {y + 3.4}z",
                 **{"class": "camp-tent", "aria-hidden": "true"}))
-        for sq in (THRONE, *marked):
-            x, y = square_origin(sq)
+        for sq in (throne, *marked):
+            x, y = self.origin(sq)
             # An inset outline and a cross: the special squares are told by their shape,
             # not by their colour alone.
             self.decor.appendChild(self._element(
@@ -217,7 +289,7 @@ class BoardView:
                 "path", d=f"M{x + 1.2} {y + 1.2}L{x + CELL - 1.2} {y + CELL - 1.2}"
                           f"M{x + CELL - 1.2} {y + 1.2}L{x + 1.2} {y + CELL - 1.2}",
                 **{"class": "reserved-cross", "aria-hidden": "true"}))
-        self.marked = (THRONE, *marked)
+        self.marked = (throne, *marked)
 
     def draw(self, board: PieceSource, marks: Marks | None = None) -> None:
         """Show the pieces of ``board`` with ``marks``, and name every square after what
@@ -228,7 +300,7 @@ class BoardView:
         self.piece_elements = {}
         for sq in self.squares:
             piece = board.piece_at(sq)
-            self._set(sq, "aria-label", square_label(sq, piece, marks, sq in self.camps))
+            self._set(sq, "aria-label", square_label(sq, piece, marks, sq in self.camps, self.size))
             self._set(sq, "class", " ".join(classes[sq]))
             if piece is not None:
                 element = self._piece(sq, piece)
@@ -251,7 +323,7 @@ class BoardView:
     def _square_classes(self, marks: Marks) -> dict[int, list[str]]:
         """Each square's classes: reserved, camp, legal target, last move, hint, selected."""
         classes = {sq: ["square"] for sq in self.squares}
-        for sq in self.marked:
+        for sq in self.marked or ():
             classes[sq].append("reserved-square")
         for sq in self.camps:
             classes[sq].append("camp-square")
@@ -272,12 +344,12 @@ class BoardView:
         self.overlay.replaceChildren()
         for sq in marks.last or ():
             # A dark inset frame: the last move is told by shape, not by its tint alone.
-            x, y = square_origin(sq)
+            x, y = self.origin(sq)
             self.overlay.appendChild(self._element(
                 "rect", x=x + 0.7, y=y + 0.7, width=CELL - 1.4, height=CELL - 1.4,
                 **{"class": "last-mark", "aria-hidden": "true"}))
         for sq in sorted(marks.targets):
-            x, y = square_origin(sq)
+            x, y = self.origin(sq)
             self.overlay.appendChild(self._element(
                 "circle", cx=x + CELL / 2, cy=y + CELL / 2, r=1.4,
                 **{"class": "target-dot", "aria-hidden": "true"}))
@@ -288,14 +360,14 @@ class BoardView:
         piece = self.piece_elements.get(to)
         if piece is None:
             return
-        (x1, y1), (x2, y2) = square_origin(frm), square_origin(to)
+        (x1, y1), (x2, y2) = self.origin(frm), self.origin(to)
         piece.style.transform = f"translate({x1 - x2}px, {y1 - y2}px)"
         piece.getBoundingClientRect()  # lay it out where it starts, so that it moves
         piece.style.transform = ""
 
     def move_ring(self, sq: int) -> None:
         """Put the keyboard focus ring around square ``sq``."""
-        x, y = square_origin(sq)
+        x, y = self.origin(sq)
         self.ring.setAttribute("transform", f"translate({x} {y})")
 
     def set_cursor(self, sq: int, *, focus: bool = True) -> None:
@@ -346,11 +418,11 @@ class BoardView:
         return svg_element(self.document, tag, **attributes)
 
     def _piece(self, sq: int, piece: str, *, contract: bool = True) -> Any:
-        x, y = square_origin(sq)
+        x, y = self.origin(sq)
         cx, cy = x + CELL / 2, y + CELL / 2
         attributes: dict[str, object] = {"class": f"piece piece-{piece}"}
         if contract:
-            attributes.update({"data-piece": piece, "data-square": square_name(sq)})
+            attributes.update({"data-piece": piece, "data-square": self.shape.square_name(sq)})
         group = self._element("g", **attributes)
         radius = 3.9 if piece == "king" else 3.4
         group.appendChild(self._element("circle", cx=cx, cy=cy, r=radius, **{"class": "body"}))
@@ -366,7 +438,7 @@ class BoardView:
 
     def _arrow(self, frm: int, to: int, kind: str = "hint") -> Any:
         """An arrow from ``frm`` to ``to``: the hint, or the better move of a review."""
-        (x1, y1), (x2, y2) = square_origin(frm), square_origin(to)
+        (x1, y1), (x2, y2) = self.origin(frm), self.origin(to)
         half = CELL / 2
         head = f"{self.ident}-{kind}-head"
         line = self._element(
@@ -384,10 +456,11 @@ class BoardView:
 
     def _draw_coordinates(self) -> None:
         # Files under the board, ranks to its left, as players read a board diagram.
-        for col, letter in enumerate(FILES):
-            self.decor_static(letter, MARGIN + col * CELL + CELL / 2, EXTENT - MARGIN / 2)
-        for row, digit in enumerate(RANKS):
-            y = MARGIN + (SIZE - 1 - row) * CELL + CELL / 2
+        size = self.size
+        for col, letter in enumerate(self.shape.files):
+            self.decor_static(letter, MARGIN + col * CELL + CELL / 2, self.extent - MARGIN / 2)
+        for row, digit in enumerate(self.shape.ranks):
+            y = MARGIN + (size - 1 - row) * CELL + CELL / 2
             self.decor_static(digit, MARGIN / 2, y)
 
     def decor_static(self, content: str, x: float, y: float) -> None:

@@ -67,6 +67,12 @@ def _stoppable(function: Callable[..., Answer]) -> Callable[..., Answer | str]:
     return exported
 
 
+def analysis_json(analysis: Analysis, size: int) -> str:
+    """``analysis`` as :meth:`Analysis.to_dict` gives it, its moves named on the board of
+    ``size``, as JSON."""
+    return json.dumps(analysis.to_dict(size))
+
+
 @_stoppable
 def think(record: str, level: int = DEFAULT_LEVEL, seed: int = 0,
           seconds: float | None = None) -> str | None:
@@ -82,12 +88,13 @@ def think(record: str, level: int = DEFAULT_LEVEL, seed: int = 0,
     if not game.legal_moves():
         return None
     engine = Engine(level=int(level), seed=int(seed))
+    size = game.rules.size
     if seconds is None:
-        return json.dumps(engine.think(game.board).to_dict())
+        return analysis_json(engine.think(game.board), size)
     spec = LEVELS[int(level)]
     limits = {"time_limit": min(float(seconds), spec.seconds), "nodes": spec.nodes,
               "depth": spec.depth}
-    return json.dumps(engine.think(game.board, **limits).to_dict())
+    return analysis_json(engine.think(game.board, **limits), size)
 
 
 # The analysis in progress: one search generator, advanced one depth per call, so that its
@@ -95,16 +102,18 @@ def think(record: str, level: int = DEFAULT_LEVEL, seed: int = 0,
 # shows each depth as soon as it is done.
 _analysis: Iterator[Analysis] | None = None
 _analysis_token = 0
+_analysis_size = 9
 
 
 @_stoppable
 def start_analysis(record: str, seconds: float = 10.0) -> int:
     """Begin analysing the side to move in ``record`` for at most ``seconds``; return the
     token to pass to :func:`next_analysis`. Any analysis in progress is abandoned."""
-    global _analysis, _analysis_token
+    global _analysis, _analysis_token, _analysis_size
     _analysis_token += 1
     game = Game.from_json(record)
     _analysis = None
+    _analysis_size = game.rules.size
     if game.legal_moves():
         _analysis = Engine(level=6).analyse(game.board, time_limit=float(seconds))
     return _analysis_token
@@ -120,7 +129,7 @@ def next_analysis(token: int) -> str | None:
         return None
     analysis, _analysis = _analysis, None  # put back only if this depth completes
     try:
-        data = json.dumps(next(analysis).to_dict())
+        data = analysis_json(next(analysis), _analysis_size)
     except StopIteration:
         return None
     _analysis = analysis

@@ -16,22 +16,19 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from tablut import Board, Move, Reason, Side, explain_illegal
-from tablut.squares import (
-    CORNERS_BB,
-    NEIGHBOUR_MASKS,
-    NEIGHBOURS,
-    SIZE,
-    THRONE,
-    squares_of,
-)
-from tablut.squares import square_name as name
+from tablut.squares import squares_of
 from web.words.speech import PIECE_NAMES
+
+
+def name(board: Board, sq: int) -> str:
+    """The name of square ``sq`` on ``board`` ("e5"; "k11" on 11x11)."""
+    return board.geometry.shape.square_name(sq)
 
 
 def piece_name(board: Board, sq: int) -> str:
     """"the black piece on c3", "the king on e5": the piece on ``sq`` as a sentence says it."""
     kind = board.piece_at(sq)
-    return f"the {PIECE_NAMES[kind]} on {name(sq)}" if kind else name(sq)
+    return f"the {PIECE_NAMES[kind]} on {name(board, sq)}" if kind else name(board, sq)
 
 
 def owner(kind: str) -> Side:
@@ -39,12 +36,12 @@ def owner(kind: str) -> Side:
     return Side.BLACK if kind == "black" else Side.WHITE
 
 
-def path(frm: int, to: int) -> list[int]:
-    """The squares a straight move from ``frm`` to ``to`` crosses, ``to`` included; empty
-    when the two squares share no row or column."""
-    if frm == to or (frm // SIZE != to // SIZE and frm % SIZE != to % SIZE):
+def path(frm: int, to: int, size: int = 9) -> list[int]:
+    """The squares a straight move from ``frm`` to ``to`` crosses on the board of
+    ``size``, ``to`` included; empty when the two squares share no row or column."""
+    if frm == to or (frm // size != to // size and frm % size != to % size):
         return []
-    step = (1 if frm // SIZE == to // SIZE else SIZE) * (1 if to > frm else -1)
+    step = (1 if frm // size == to // size else size) * (1 if to > frm else -1)
     return list(range(frm + step, to + step, step))
 
 
@@ -52,7 +49,7 @@ def wrong_piece(board: Board, frm: int) -> str:
     """Why the piece on ``frm`` may not move now ("" if it is the mover's)."""
     kind = board.piece_at(frm)
     if kind is None:
-        return f"There is no piece on {name(frm)}."
+        return f"There is no piece on {name(board, frm)}."
     mover = board.side.word
     if owner(kind) != board.side:
         return f"It is {mover}'s move here: move a {mover} piece, not {piece_name(board, frm)}."
@@ -63,12 +60,14 @@ def _why_not_there(board: Board, move: Move) -> str:
     """Why the mover's piece may not make the straight move ``move`` along empty squares."""
     frm, to = move
     king = frm == board.king
-    if to == THRONE:
+    geo = board.geometry
+    if to == geo.throne:
+        throne = name(board, to)
         if king:
-            return "The king may not go back to the throne (e5) once he has left it."
-        return "Only the king may stop on the throne (e5)."
-    if CORNERS_BB >> to & 1 and board.geometry.soldier_forbidden >> to & 1 and not king:
-        return f"Only the king may stop on a corner ({name(to)})."
+            return f"The king may not go back to the throne ({throne}) once he has left it."
+        return f"Only the king may stop on the throne ({throne})."
+    if geo.shape.corners >> to & 1 and geo.soldier_forbidden >> to & 1 and not king:
+        return f"Only the king may stop on a corner ({name(board, to)})."
     # The walls (the throne where nobody crosses it, the camps) and any rule this
     # lesson has no sentence of its own for: the engine's words.
     reason = explain_illegal(board, move).split(": ", 1)[-1]
@@ -87,17 +86,17 @@ def why_illegal(board: Board, move: Move) -> str:
     wrong = wrong_piece(board, frm)
     if wrong:
         return wrong
-    line = path(frm, to)
+    line = path(frm, to, board.rules.size)
     if not line:
         if frm == to:
             return "Pick a square to move to, not the square the piece stands on."
         return "Pieces move only along a row or a column, never diagonally."
     for sq in line[:-1]:
         if board.piece_at(sq) is not None:
-            return f"That piece cannot jump over {name(sq)}."
+            return f"That piece cannot jump over {name(board, sq)}."
     if board.piece_at(to) is not None:
-        return (f"{name(to)} is taken: a piece stops only on an empty square (it captures by "
-                "surrounding, never by landing on a piece).")
+        return (f"{name(board, to)} is taken: a piece stops only on an empty square (it "
+                "captures by surrounding, never by landing on a piece).")
     return _why_not_there(board, move)
 
 
@@ -109,7 +108,7 @@ def played(board: Board, move: Move) -> Board:
 
 
 def _captured_text(board: Board, after: Board) -> str:
-    squares = [name(sq) for sq in squares_of(after.captured)]
+    squares = [name(board, sq) for sq in squares_of(after.captured)]
     return " and ".join(squares)
 
 
@@ -138,7 +137,7 @@ class Reach(Goal):
         if move == (self.frm, self.to):
             return ""
         return (f"That is a legal move, but this step asks you to move "
-                f"{piece_name(board, self.frm)} to {name(self.to)}.")
+                f"{piece_name(board, self.frm)} to {name(board, self.to)}.")
 
 
 @dataclass(frozen=True)
@@ -158,7 +157,7 @@ class Capture(Goal):
         frm, to = move
         mover = board.side
         geo = board.geometry
-        if not NEIGHBOUR_MASKS[self.victim] >> to & 1:
+        if not geo.shape.neighbour_masks[self.victim] >> to & 1:
             hostile = geo.hostile_empty | (geo.hostile_to_black if mover is Side.WHITE
                                            else geo.hostile_to_white)
             square = " (or a hostile square)" if hostile else ""
@@ -167,26 +166,45 @@ class Capture(Goal):
                     "other side.")
         if frm == board.king and not geo.king_armed:
             return "That move captures nothing: the king never captures in these rules."
-        far = _beyond(to, self.victim)
+        far = _beyond(board, to, self.victim)
         if far < 0:
             return (f"That move captures nothing: there is no square beyond {victim} on the "
                     "other side, so nothing can hold it there.")
         if far == board.king and not geo.king_armed:
-            return (f"That move captures nothing: the king on {name(far)} never helps a "
+            return (f"That move captures nothing: the king on {name(board, far)} never helps a "
                     "capture in these rules.")
         if (geo.camps & ~geo.hostile_to_black) >> far & 1:
             # Every other camp square counts against the victim, so it has been captured:
             # only the middle squares, where the rules say so, spare a black piece.
-            return (f"That move captures nothing: {name(far)}, the middle square of a "
+            return (f"That move captures nothing: {name(board, far)}, the middle square of a "
                     "camp's edge, never counts against a black piece.")
         return (f"That move captures nothing: {victim} needs a {mover.word} piece on "
-                f"{name(far)} too.")
+                f"{name(board, far)} too.")
 
 
-def _beyond(near: int, victim: int) -> int:
-    """The square on the far side of ``victim`` seen from its neighbour ``near`` (-1 off
-    the board)."""
-    for _, neighbour, far in NEIGHBOURS[near]:
+@dataclass(frozen=True)
+class Captures(Goal):
+    """Capture every piece on ``victims`` at once (a shieldwall)."""
+
+    victims: tuple[int, ...]
+
+    def miss(self, board: Board, move: Move, after: Board) -> str:
+        """See :meth:`Goal.miss`."""
+        if all(after.captured >> victim & 1 for victim in self.victims):
+            return ""
+        names = [name(board, victim) for victim in self.victims]
+        row = f"{', '.join(names[:-1])} and {names[-1]}"
+        if after.captured:
+            return (f"That captures on {_captured_text(board, after)}, but this step asks "
+                    f"you to capture the whole row on {row} at once.")
+        return (f"That move captures nothing: the row on {row} is taken only when a "
+                f"{board.side.word} piece moving onto the edge closes its open end.")
+
+
+def _beyond(board: Board, near: int, victim: int) -> int:
+    """The square on the far side of ``victim`` seen from its neighbour ``near`` on
+    ``board`` (-1 off the board)."""
+    for _, neighbour, far in board.geometry.shape.neighbours[near]:
         if neighbour == victim:
             return far
     return -1
@@ -204,16 +222,18 @@ class CaptureKing(Goal):
         geo = board.geometry
         hostile = geo.hostile_to_king(after.black, king)
         if geo.king_sides[king] == 4:
-            open_sides = [name(sq) for sq in squares_of(NEIGHBOUR_MASKS[king] & ~hostile)]
-            return (f"That does not capture the king: on {name(king)} he must be surrounded "
+            open_sides = [name(board, sq)
+                          for sq in squares_of(geo.shape.neighbour_masks[king] & ~hostile)]
+            return (f"That does not capture the king: on {name(board, king)} he must be "
+                    f"surrounded "
                     f"on all four sides, and {' and '.join(open_sides)} "
                     f"{'is' if len(open_sides) == 1 else 'are'} still open.")
         to = move[1]
-        if NEIGHBOUR_MASKS[king] >> to & 1:
-            far = _beyond(to, king)
+        if geo.shape.neighbour_masks[king] >> to & 1:
+            far = _beyond(board, to, king)
             if far >= 0:
                 return (f"That does not capture the king: he needs a black piece on "
-                        f"{name(far)} too.")
+                        f"{name(board, far)} too.")
         square = " (or a black piece and a hostile square)" if geo.hostile_to_king_squares else ""
         return (f"That does not capture the king: he is caught between two black pieces"
                 f"{square} in a row or a column, by black's move.")

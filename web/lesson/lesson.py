@@ -20,11 +20,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from tablut import Game, Move, Rules
-from tablut.squares import square_name as _name
 from tablut.squares import squares_of
 from web.board.marks import marks_for
 from web.board.view import Marks
-from web.lesson.judge import judge, owner, piece_name, wrong_piece
+from web.lesson.judge import judge, name, owner, piece_name, wrong_piece
 from web.lesson.steps import Step, lesson_steps
 from web.models.game import PieceInHand, captured_kind
 from web.words.speech import move_sentence, selection_sentence, threat
@@ -150,7 +149,7 @@ class Lesson(PieceInHand):
         self.hint = self.step.answer
         self.selected = None
         frm, to = self.hint
-        self.say(f"Move {piece_name(self.game.board, frm)} to {_name(to)}.")
+        self.say(f"Move {piece_name(self.game.board, frm)} to {name(self.game.board, to)}.")
         self.notify()
 
     # -- the board -------------------------------------------------------------------------

@@ -22,7 +22,8 @@ from tablut import Rules
 from tablut.geometry import geometry
 from tablut.squares import squares_of
 from web.board.input import BoardInput
-from web.board.view import CORNERS, BoardView
+from web.board.marks import reserved_squares
+from web.board.view import BoardView
 from web.bridge.dom import Listeners, element
 from web.lesson.lesson import Lesson
 
@@ -120,7 +121,8 @@ class LessonView:
 
     def _start(self, lesson: Lesson) -> None:
         self.lesson = lesson
-        self.board.set_marked(CORNERS if lesson.rules.corners_restricted else (),
+        self.board.set_size(lesson.rules.size)
+        self.board.set_marked(reserved_squares(lesson.rules),
                               tuple(squares_of(geometry(lesson.rules).camps)))
         if self.input is None:
             self.input = BoardInput(lesson, self.board, self.document, self.listeners,

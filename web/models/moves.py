@@ -158,7 +158,7 @@ class Moves(PieceInHand):
         """Draw ``move`` as the computer's suggestion and say it."""
         self.hint = move
         self.selected = None
-        self.say(message("hint", move=move))
+        self.say(message("hint", move=move, size=self.game.rules.size))
 
     def activate(self, sq: int) -> None:
         """A click, tap, Enter or Space on square ``sq``: set-up mode changes its piece;

@@ -11,10 +11,16 @@ natively.
 from __future__ import annotations
 
 from tablut import Game, NotationError, Side, format_position
-from tablut.squares import SIZE
 
-#: An empty board, black to move: where "Clear board" starts.
-EMPTY_POSITION = "/".join(["-" * SIZE] * SIZE) + " b"
+
+def empty_position(size: int = 9) -> str:
+    """An empty board of ``size`` squares a side, black to move: where "Clear board"
+    starts."""
+    return "/".join(["-" * size] * size) + " b"
+
+
+#: The empty 9x9 board.
+EMPTY_POSITION = empty_position()
 
 #: The piece that follows each one when a square is clicked in set-up mode.
 CYCLE = {"-": "W", "W": "K", "K": "B", "B": "-"}
@@ -22,17 +28,22 @@ PIECE_OF_CHAR = {"B": "black", "W": "white", "K": "king", "-": None}
 
 
 class SetupMode:
-    """Set-up mode: a position under construction, 81 cells (``-``, ``B``, ``W``, ``K``)
-    and the side to move. It answers :meth:`piece_at` like a board, so the board view
-    draws it."""
+    """Set-up mode: a position under construction, a cell a square (``-``, ``B``, ``W``,
+    ``K``: 81 cells on 9x9), and the side to move. It answers :meth:`piece_at` like a
+    board, so the board view draws it.
+
+    Attributes:
+        size: squares a side, the size of the position it started from.
+    """
 
     def __init__(self, position: str, side: Side | None = None) -> None:
-        """Start from a position string (valid or not, but well-shaped); ``side``, when
-        given, replaces the position's side to move."""
+        """Start from a position string (valid or not, but well-shaped: as many rows as
+        squares in a row); ``side``, when given, replaces the position's side to move."""
         rows_text, side_char = position.split(" ")
         rows = rows_text.split("/")
+        self.size = size = len(rows)
         # cells[sq]: square 0 is a1, row 0 is rank 1, as in tablut.squares.
-        self.cells = [rows[SIZE - 1 - sq // SIZE][sq % SIZE] for sq in range(SIZE * SIZE)]
+        self.cells = [rows[size - 1 - sq // size][sq % size] for sq in range(size * size)]
         self.side = side if side is not None else (Side.BLACK if side_char == "b" else Side.WHITE)
 
     def piece_at(self, sq: int) -> str | None:
@@ -45,8 +56,9 @@ class SetupMode:
         return self.piece_at(sq)
 
     def position(self) -> str:
-        """The position string, rows 9 to 1, then b or w."""
-        rows = ["".join(self.cells[row * SIZE:(row + 1) * SIZE]) for row in range(SIZE)]
+        """The position string, the last rank's row first, then b or w."""
+        size = self.size
+        rows = ["".join(self.cells[row * size:(row + 1) * size]) for row in range(size)]
         return "/".join(reversed(rows)) + (" b" if self.side is Side.BLACK else " w")
 
     @classmethod
@@ -65,12 +77,13 @@ class SetupMode:
             raise NotationError(str(error)) from None
 
     def fill(self, position: str) -> None:
-        """Replace the position being set up; the side to move stays."""
+        """Replace the position being set up (on a board of the same size); the side to
+        move stays."""
         self.cells = SetupMode(position, side=self.side).cells
 
     def clear(self) -> None:
         """Empty the board."""
-        self.fill(EMPTY_POSITION)
+        self.fill(empty_position(self.size))
 
     def start_position(self, rules: str) -> None:
         """The rule set's start position, with its first side to move (white in ashton)."""

@@ -102,7 +102,7 @@ class PageState:
             _older(data, game, settings)
         results = _match_results(data.get("match", []))
         setup = data.get("setup")
-        if setup is not None and not is_setup_text(setup):
+        if setup is not None and not is_setup_text(setup, game.rules.size):
             raise StateError("its set-up position is damaged")
         clocks, time_out = _clocks(data, game)
         return cls(settings, game, results, setup, clocks, time_out, *_version_3(data, game))
@@ -170,13 +170,14 @@ def _match_results(data: Any) -> list[tuple[str | None, int]]:
     return results
 
 
-def is_setup_text(text: Any) -> bool:
-    """Whether ``text`` has the shape of a position string (nine rows of -BWK and b or w),
-    whatever its pieces; set-up mode may hold a position that is not legal yet."""
+def is_setup_text(text: Any, size: int = 9) -> bool:
+    """Whether ``text`` has the shape of a position string on the board of ``size``
+    (``size`` rows of ``size`` squares, -BWK, then b or w), whatever its pieces; set-up
+    mode may hold a position that is not legal yet."""
     if not isinstance(text, str):
         return False
     parts = text.split(" ")
     if len(parts) != 2 or parts[1] not in ("b", "w"):
         return False
     rows = parts[0].split("/")
-    return len(rows) == 9 and all(len(r) == 9 and set(r) <= set("-BWK") for r in rows)
+    return len(rows) == size and all(len(r) == size and set(r) <= set("-BWK") for r in rows)

@@ -15,7 +15,7 @@ from typing import Any
 from pyscript import window
 
 from web.board.input import BoardInput
-from web.board.marks import camp_squares, marks_for, reserved_squares
+from web.board.marks import camp_squares, draw_session, reserved_squares
 from web.board.view import BoardView
 from web.bridge.dom import Listeners, spawn
 from web.computer.client import WorkerComputer
@@ -70,6 +70,7 @@ class Page:
         self.announcer = Announcer(session)
         self.sounds = Sounds(session, window)
         self.board = BoardView(document, document.getElementById("board"),
+                               size=session.game.rules.size,
                                marked=reserved_squares(session.game.rules),
                                camps=camp_squares(session.game.board))
         self.input = BoardInput(session, self.board, document, self.listeners)
@@ -165,12 +166,7 @@ class Page:
         a worker, whose drawing reaches the screen in batches)."""
         session = self.session
         self.save()
-        self.board.set_marked(reserved_squares(session.game.rules),
-                              camp_squares(session.game.board))
-        if session.setup is not None:
-            self.board.draw(session.setup)
-        else:
-            self.board.draw(session.game.board, marks_for(session))
+        draw_session(self.board, session)  # at its size: another one is made anew
         for view in self.views:
             view.render(session)
         if self.asking:

@@ -67,7 +67,7 @@ class MoveListView:
             undone = entry.ply > live
             name = f"{entry.number} {entry.side.word} {entry.text}"
             if mistake is not None:
-                name += f", {mistake_words(mistake)}"
+                name += f", {mistake_words(mistake, session.game.rules.size)}"
             if undone:
                 name += ", undone"
             classes = ["move"] + (["mistake"] if mistake else []) + (["undone"] if undone else [])

@@ -13,12 +13,31 @@ from __future__ import annotations
 
 from typing import Any
 
-from tablut import RULES, Side
+from tablut import RULES, Rules, Side
 from tablut.ai import LEVELS
 from web.bridge.dom import Listeners, element
 from web.models.clocks import PRESETS, TimeControl
 from web.models.session import Session
 from web.models.settings import SETTINGS, Setting
+
+#: The games of the tafl family by board size: the Rules menu's groups are named after them.
+FAMILY = {7: "Brandubh", 9: "Tablut", 11: "Hnefatafl"}
+
+
+def board_groups() -> list[tuple[str, list[Rules]]]:
+    """The Rules menu's groups, smallest board first: each group's label ("Tablut 9×9")
+    and its rule sets, in the order of :data:`tablut.RULES`."""
+    sizes = sorted({rules.size for rules in RULES.values()})
+    return [(f"{FAMILY.get(size, 'Tafl')} {size}×{size}",
+             [rules for rules in RULES.values() if rules.size == size]) for size in sizes]
+
+
+def menu_title(rules: Rules) -> str:
+    """What the Rules menu calls ``rules``: its title, less the board's size that its
+    group already says ("Copenhagen Hnefatafl" under "Hnefatafl 11×11")."""
+    size = f" ({rules.size}x{rules.size})"
+    return rules.title.removesuffix(size)
+
 
 #: Controls that are no setting: set-up mode and its tools, and the rules' summary.
 OTHER_CONTROLS = ("setup-mode", "setup-tools", "setup-side", "rules-summary", "more-options")
@@ -65,8 +84,12 @@ class SettingsForm:
             controls["level"].appendChild(element(
                 document, "option", f"{number} · {spec.name}", value=number,
                 title=spec.description))
-        for name, spec in RULES.items():
-            controls["rules"].appendChild(element(document, "option", spec.title, value=name))
+        for label, rule_sets in board_groups():
+            group = element(document, "optgroup", label=label)
+            for rules in rule_sets:
+                group.appendChild(element(document, "option", menu_title(rules),
+                                          value=rules.name))
+            controls["rules"].appendChild(group)
         self.clocks = set(PRESETS)  # the time controls the Clock menu offers
         for value, words in PRESETS.items():
             controls["clock"].appendChild(element(document, "option", words, value=value))

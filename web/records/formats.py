@@ -38,6 +38,11 @@ class ImportProblem(ValueError):
     """A record that cannot be imported; the message, for people, says where and why."""
 
 
+class ExportProblem(ValueError):
+    """A game that a format cannot hold (OpenTafl's rules string may not hold every rule
+    set); the message, for people, says so and what to use instead."""
+
+
 def export_record(game: Game) -> str:
     """The text record of the whole game (every move, whatever the cursor)."""
     return export_transcript(game)
@@ -45,13 +50,26 @@ def export_record(game: Game) -> str:
 
 def export_opentafl_record(game: Game, date: str = "") -> str:
     """The whole game as an OpenTafl ``.otg`` record; ``date`` (``2026.05.01``, as
-    OpenTafl writes it) goes in its date tag."""
-    return export_otg(game, {"date": date} if date else None)
+    OpenTafl writes it) goes in its date tag. ExportProblem, saying so, for a game whose
+    rules OpenTafl's rules string cannot hold."""
+    try:
+        return export_otg(game, {"date": date} if date else None)
+    except RulesStringError as error:
+        raise ExportProblem(_not_for_opentafl(game, error)) from None
 
 
 def opentafl_position(game: Game) -> str:
-    """The position shown, as OpenTafl's "copy position" text (which OpenTafl pastes)."""
-    return pasteable_position(game.board)
+    """The position shown, as OpenTafl's "copy position" text (which OpenTafl pastes);
+    ExportProblem, saying so, where OpenTafl's rules string cannot hold the rules."""
+    try:
+        return pasteable_position(game.board)
+    except RulesStringError as error:
+        raise ExportProblem(_not_for_opentafl(game, error)) from None
+
+
+def _not_for_opentafl(game: Game, error: RulesStringError) -> str:
+    return (f"OpenTafl cannot play this game of {game.rules.title} ({error}): use "
+            "Download record or Copy record, which keep every game.")
 
 
 def opentafl_caveat(game: Game) -> str:

@@ -31,6 +31,7 @@ from web.records.formats import (
     MAX_RECORD_CHARS,
     OPENTAFL_FILENAME,
     RECORD_FILENAME,
+    ExportProblem,
     describe,
     export_opentafl_record,
     export_record,
@@ -185,7 +186,11 @@ class RecordsPanel:
     def copy_opentafl_position(self) -> None:
         """Copy the position shown as OpenTafl's "copy position" text (also shown in the
         record box)."""
-        text = opentafl_position(self.session.game)
+        try:
+            text = opentafl_position(self.session.game)
+        except ExportProblem as problem:
+            self.keeper.say(str(problem), error=True)
+            return
         self.text.value = text
         spawn(self._copy(text, "OpenTafl position"))
 
@@ -198,7 +203,12 @@ class RecordsPanel:
         """Offer the game as OpenTafl's record, the file ``tablut-game.otg``."""
         game = self.session.game
         date = BROWSER_CLOCK.local()[:10].replace("-", ".")
-        self._download(export_opentafl_record(game, date), OPENTAFL_FILENAME)
+        try:
+            record = export_opentafl_record(game, date)
+        except ExportProblem as problem:
+            self.keeper.say(str(problem), error=True)
+            return
+        self._download(record, OPENTAFL_FILENAME)
         caveat = opentafl_caveat(game)
         self.keeper.say(f"OpenTafl record downloaded as {OPENTAFL_FILENAME}."
                         + (f" {caveat}" if caveat else ""))

@@ -70,7 +70,7 @@ TEXTS: dict[str, Callable[..., str]] = {
     "match-over": lambda summary: f"Match over: {summary} A new match begins.",
     "restored": lambda: "The game is back as it was.",
     "moves-dropped": lambda count: f"Later moves were dropped ({plural(count, 'move')}).",
-    "hint": lambda move: f"Hint: {whole_move(move)}.",
+    "hint": lambda move, size=9: f"Hint: {whole_move(move, size)}.",
     "hint-not-now": lambda: "A hint is for a person's move in a game in progress.",
     "hint-looking": lambda: "Looking for a good move…",
     "no-hint": lambda error: f"No hint: the computer player is unavailable ({error}).",

@@ -8,10 +8,11 @@ from web.models.review import Mistake, Review
 from web.words.texts import plural, whole_move
 
 
-def mistake_words(mistake: Mistake) -> str:
-    """What the move list says of a mistake: "a mistake: better d1-d4"."""
+def mistake_words(mistake: Mistake, size: int = 9) -> str:
+    """What the move list says of a mistake on the board of ``size``: "a mistake:
+    better d1-d4"."""
     what = "throws away the win" if mistake.lost_win else "a mistake"
-    return f"{what}: better {whole_move(mistake.better)}"
+    return f"{what}: better {whole_move(mistake.better, size)}"
 
 
 def review_summary(review: Review) -> str:

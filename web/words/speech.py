@@ -12,10 +12,12 @@ Browser-free, tested natively (``tests/test_web_speech.py``).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from tablut import Game, Move, Side
 from tablut.ai.bits import king_escape_targets
 from tablut.board import Board
-from tablut.squares import square_name, squares_of
+from tablut.squares import squares_of
 from web.words.texts import outcome_sentence, plural
 
 #: How a piece kind is named in a sentence.
@@ -29,11 +31,18 @@ def joined(words: list[str], last: str = "and") -> str:
     return f"{', '.join(words[:-1])} {last} {words[-1]}"
 
 
-def _captures(captured: list[tuple[int, str]]) -> str:
+def name_of(board: Board) -> Callable[[int], str]:
+    """The names of the squares of ``board``'s size: ``name_of(board)(sq)`` is "e5"."""
+    return board.geometry.shape.square_name
+
+
+def _captures(board: Board, captured: list[tuple[int, str]]) -> str:
+    """What a move captured (several pieces at once in a shieldwall)."""
     if not captured:
         return ""
     if any(kind == "king" for _, kind in captured):
         return ", and takes the king"
+    square_name = name_of(board)
     squares = [square_name(sq) for sq, _ in captured]
     kind = captured[0][1]
     what = PIECE_NAMES[kind] if len(captured) == 1 else PIECE_NAMES[kind] + "s"
@@ -45,8 +54,10 @@ def move_sentence(game: Game, mover: Side, move: Move, captured: list[tuple[int,
     a3, capturing the black piece on a4." or "White king c4 to c2. The king can escape next
     move, to c1 or a2."; the end of the game follows the move that ends it."""
     frm, to = move
+    square_name = name_of(game.board)
     who = "White king" if to == game.board.king else mover.word.capitalize()
-    sentence = f"{who} {square_name(frm)} to {square_name(to)}{_captures(captured)}."
+    sentence = (f"{who} {square_name(frm)} to {square_name(to)}"
+                f"{_captures(game.board, captured)}.")
     outcome = game.outcome()
     if outcome is not None:
         return f"{sentence} {outcome_sentence(game, outcome)}"
@@ -56,6 +67,7 @@ def move_sentence(game: Game, mover: Side, move: Move, captured: list[tuple[int,
 def threat(board: Board) -> str:
     """" The king can escape next move, to a5." when he has a free way to an escape
     square; otherwise nothing."""
+    square_name = name_of(board)
     escapes = [square_name(sq) for sq in squares_of(king_escape_targets(board))]
     if not escapes:
         return ""
@@ -66,6 +78,7 @@ def selection_sentence(board: Board, sq: int) -> str:
     """A piece picked up on ``sq`` and where it may go: "d1, black piece, picked up: it
     can move to d2, d3 or d4."."""
     kind = board.piece_at(sq)
+    square_name = name_of(board)
     name = f"{square_name(sq)}, {PIECE_NAMES.get(kind or '', 'empty')}, picked up"
     targets = [square_name(t) for t in squares_of(board.targets(sq))]
     if not targets:
@@ -74,7 +87,9 @@ def selection_sentence(board: Board, sq: int) -> str:
 
 
 def _pieces(board: Board, kind: str) -> list[str]:
-    return [square_name(sq) for sq in range(81) if board.piece_at(sq) == kind]
+    square_name = name_of(board)
+    return [square_name(sq) for sq in board.geometry.shape.squares
+            if board.piece_at(sq) == kind]
 
 
 def position_summary(game: Game) -> str:
@@ -82,7 +97,7 @@ def position_summary(game: Game) -> str:
     board = game.board
     black, white = _pieces(board, "black"), _pieces(board, "white")
     king = ("The king has been captured." if board.king < 0
-            else f"The king is on {square_name(board.king)}.")
+            else f"The king is on {name_of(board)(board.king)}.")
     turn = game.outcome()
     whose = (outcome_sentence(game, turn) if turn is not None
              else f"{game.side.word.capitalize()} to move.")
@@ -96,7 +111,7 @@ def piece_list(game: Game) -> str:
     board = game.board
     parts = []
     if board.king >= 0:
-        parts.append(f"King: {square_name(board.king)}.")
+        parts.append(f"King: {name_of(board)(board.king)}.")
     for kind, title in (("white", "White guards"), ("black", "Black pieces")):
         squares = _pieces(board, kind)
         parts.append(f"{title}: {joined(squares) if squares else 'none'}.")

@@ -11,8 +11,13 @@ from dataclasses import dataclass
 
 from tablut import Game, Outcome, Reason, Rules, Side, parse_position
 from tablut.rules import Escape
-from tablut.squares import square_name
+from tablut.squares import shape
 from web.models.state import Settings
+
+
+def named(game: Game, sq: int) -> str:
+    """The name of square ``sq`` on ``game``'s board ("e5"; "k11" on 11x11)."""
+    return game.board.geometry.shape.square_name(sq)
 
 
 def plural(count: int, word: str, words: str | None = None) -> str:
@@ -32,11 +37,14 @@ def _how(game: Game, outcome: Outcome) -> str:
     loser = None if outcome.winner is None else outcome.winner.opponent.word.capitalize()
     reason = outcome.reason
     if reason is Reason.ESCAPE:
-        return f"the king reached {square_name(game.board.king)}"
+        return f"the king reached {named(game, game.board.king)}"
     if reason is Reason.KING_CAPTURED:
-        return f"the king is captured on {square_name(_king_before_last_move(game))}"
+        return f"the king is captured on {named(game, _king_before_last_move(game))}"
     if reason is Reason.ENCIRCLED:
         return "black has surrounded every white piece"
+    if reason is Reason.EDGE_FORT:
+        return (f"the king on {named(game, game.board.king)} holds a fort on the edge "
+                "that black cannot break")
     if reason is Reason.NO_MOVES:
         return f"{loser} cannot move"
     if reason is Reason.REPETITION:
@@ -79,7 +87,8 @@ def goal(side: Side, rules: Rules) -> str:
         extra = " or surround every white piece" if rules.encirclement else ""
         return f"capture the king{extra}"
     where = "a corner" if rules.escape is Escape.CORNER else "any edge square"
-    return f"bring the king to {where}"
+    fort = " or shut him in a fort on an edge" if rules.edge_forts else ""
+    return f"bring the king to {where}{fort}"
 
 
 def no_moves_text(first: Side) -> str:
@@ -125,18 +134,21 @@ class MoveEntry:
     side: Side
 
 
-def whole_move(move: tuple[int, int]) -> str:
-    """A move as the page writes it, both squares whole ("e8-c8"): a newcomer reads it
-    at once (the text interface and the records keep the short form, "e8-c")."""
-    return f"{square_name(move[0])}-{square_name(move[1])}"
+def whole_move(move: tuple[int, int], size: int = 9) -> str:
+    """A move on the board of ``size`` as the page writes it, both squares whole
+    ("e8-c8"): a newcomer reads it at once (the text interface and the records keep the
+    short form, "e8-c")."""
+    name = shape(size).square_name
+    return f"{name(move[0])}-{name(move[1])}"
 
 
 def move_entries(game: Game) -> Iterator[MoveEntry]:
     """Every move of the record (undone ones included), numbered as players number them:
     black's move and white's reply share a number (white's and black's in ashton)."""
     side = game.first_side
+    size = game.rules.size
     for ply, move in enumerate(game.moves, 1):
-        yield MoveEntry(ply, move_label(game, ply), whole_move(move), side)
+        yield MoveEntry(ply, move_label(game, ply), whole_move(move, size), side)
         side = side.opponent
 
 
