@@ -205,14 +205,18 @@ def in_edge_fort(geo: RuleGeometry, black: Bitboard, white: Bitboard, king: Squa
                 return True
     if neighbour_masks[king] & black:
         return False  # black borders the king's region: no fort
-    region = board_shape.flood(1 << king, (board_shape.all & ~occupied) | 1 << king)
-    if not region & board_shape.edges:
+    size, not_file_a, not_file_last = (board_shape.size, board_shape.not_file_a,
+                                       board_shape.not_file_last)
+    # The region grows until it meets a square beside a black piece, where it stops: black
+    # borders it then, and there is no fort (the usual answer, found in a step or two).
+    beside_black = (black << size | black >> size | (black << 1 & not_file_a)
+                    | (black >> 1 & not_file_last))
+    region = board_shape.flood(1 << king, (board_shape.all & ~occupied) | 1 << king,
+                               beside_black)
+    if region & beside_black or not region & board_shape.edges:
         return False
-    size = board_shape.size
-    border = (region << size | region >> size | (region << 1 & board_shape.not_file_a)
-              | (region >> 1 & board_shape.not_file_last)) & board_shape.all & ~region
-    if border & black:
-        return False
+    border = (region << size | region >> size | (region << 1 & not_file_a)
+              | (region >> 1 & not_file_last)) & board_shape.all & ~region
     for sq in squares_of(border & whites):
         outside = neighbour_masks[sq] & ~region & ~whites
         if outside.bit_count() >= 3:

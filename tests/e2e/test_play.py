@@ -344,7 +344,10 @@ def test_settings_are_labelled_and_show_the_rules(page: Page) -> None:
     assert len(levels) == 7 and "Beginner" in levels[0]
     rules = page.get_by_label("Rules")
     assert rules.locator("option").evaluate_all("els => els.map(e => e.value)") == [
-        "berkeley", "brainking", "nielsen", "ashton", "opentafl"]
+        "brandubh", "berkeley", "brainking", "nielsen", "ashton", "opentafl", "copenhagen",
+        "fetlar"]
+    assert rules.locator("optgroup").evaluate_all("els => els.map(e => e.label)") == [
+        "Brandubh 7×7", "Tablut 9×9", "Hnefatafl 11×11"]
     expect(page.locator("#rules-summary")).to_contain_text("any edge")
     rules.select_option("nielsen")
     expect(page.locator("#rules-summary")).to_contain_text("corner")
