@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import gzip
 import json
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -24,6 +25,7 @@ import pytest
 
 from tablut.board import Board
 from tablut.opentafl.notation import our_position, parse_move, simple_move
+from tablut.opentafl.record import import_otg, result_tag
 from tablut.perft import perft
 from tablut.rules import RULES
 from tablut.side import Side
@@ -102,3 +104,17 @@ def test_every_move_of_every_position_is_judged_as_opentafl_judges_it(rules: str
             moves += 1
         positions += 1
     assert positions >= 300 and moves >= 10 * positions
+
+
+MATCH = sorted((DATA.parent / "family-match").glob("*.otg"))
+
+
+@pytest.mark.parametrize("path", MATCH, ids=lambda path: path.name)
+def test_opentafls_records_of_the_match_replay_here_with_its_result(path: Path) -> None:
+    """The games OpenTafl refereed between its player and ours (family-match/README.md):
+    every move legal here, with OpenTafl's captures and OpenTafl's result."""
+    text = path.read_text(encoding="utf-8")
+    game = import_otg(text)
+    theirs = re.search(r"^\[result:(-?\d)\]$", text, re.M).group(1)
+    assert game.rules.name == path.stem.split("-")[0]
+    assert result_tag(game)[0] == theirs
