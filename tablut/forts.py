@@ -71,6 +71,13 @@ def _inward(size: int) -> tuple[Square, ...]:
     return tuple(inward)
 
 
+def _beside(board: Shape, squares: Bitboard) -> Bitboard:
+    """The squares of ``board`` orthogonally next to one of ``squares``."""
+    size = board.size
+    return (squares << size | squares >> size | (squares << 1 & board.not_file_a)
+            | (squares >> 1 & board.not_file_last)) & board.all
+
+
 def _side_at(black: Bitboard, white: Bitboard, sq: Square) -> int:
     if black >> sq & 1:
         return _BLACK
@@ -205,18 +212,14 @@ def in_edge_fort(geo: RuleGeometry, black: Bitboard, white: Bitboard, king: Squa
                 return True
     if neighbour_masks[king] & black:
         return False  # black borders the king's region: no fort
-    size, not_file_a, not_file_last = (board_shape.size, board_shape.not_file_a,
-                                       board_shape.not_file_last)
     # The region grows until it meets a square beside a black piece, where it stops: black
     # borders it then, and there is no fort (the usual answer, found in a step or two).
-    beside_black = (black << size | black >> size | (black << 1 & not_file_a)
-                    | (black >> 1 & not_file_last))
+    beside_black = _beside(board_shape, black)
     region = board_shape.flood(1 << king, (board_shape.all & ~occupied) | 1 << king,
                                beside_black)
     if region & beside_black or not region & board_shape.edges:
         return False
-    border = (region << size | region >> size | (region << 1 & not_file_a)
-              | (region >> 1 & not_file_last)) & board_shape.all & ~region
+    border = _beside(board_shape, region) & ~region
     for sq in squares_of(border & whites):
         outside = neighbour_masks[sq] & ~region & ~whites
         if outside.bit_count() >= 3:
