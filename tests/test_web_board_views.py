@@ -1,7 +1,7 @@
 """The board (web/board/view.py), its pointer and key input (web/board/input.py), the
 lesson's dialog (web/lesson/view.py) and the computer player's entry script
 (web/ai_worker.py), natively: drawn into a fake DOM made from index.html
-(:mod:`fake_dom`), driven by the events a person causes.
+(:mod:`web.bridge.static_dom`), driven by the events a person causes.
 
 Left to the end-to-end tests (tests/e2e/): how the board looks and where it lies on the
 screen (boxes here are set by hand: one CSS pixel per SVG unit), the pieces' slide and
@@ -16,7 +16,6 @@ import sys
 from pathlib import Path
 
 import pytest
-from fake_dom import FakeDocument, FakeElement, box, fire, page_document
 from helpers import position
 from session_helpers import human_game, sq
 
@@ -26,6 +25,7 @@ from web.board.input import BoardInput
 from web.board.marks import camp_squares, draw_session, reserved_squares
 from web.board.view import EXTENT, BoardView, Marks, extent, square_origin
 from web.bridge.dom import Listeners
+from web.bridge.static_dom import FakeDocument, FakeElement, box, fire, page_document
 from web.lesson.view import LessonView
 from web.models.session import Session
 from web.models.settings import Settings

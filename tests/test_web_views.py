@@ -1,6 +1,6 @@
-"""The page's views beside the board (web/page/), natively: each drawn into a fake DOM made
-from index.html (:mod:`fake_dom`) from a real session, as web/page/app.py wires them, and
-driven by firing the events a person causes.
+"""The page's views beside the board (web/page/), natively: each drawn into a static DOM
+made from index.html (:mod:`web.bridge.static_dom`) from a real session, as web/page/app.py
+wires them, and driven by firing the events a person causes.
 
 What needs a browser is left to the end-to-end tests (tests/e2e/): web/page/app.py itself
 (it imports ``pyscript``: the buttons' wiring, the move list's click handler, the
@@ -14,13 +14,13 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from fake_dom import FakeDocument, FakeElement, FakeWindow, box, fire, page_document
 from helpers import position
 from session_helpers import FakeTime, human_game, session_with
 
 from tablut import RULES, TABLUT_RULES, Game, parse_move
 from tablut.ai import LEVELS
 from web.bridge.dom import Listeners
+from web.bridge.static_dom import FakeDocument, FakeElement, FakeWindow, box, fire, page_document
 from web.computer.turns import ComputerTurns
 from web.models.clocks import PRESETS
 from web.models.session import Session

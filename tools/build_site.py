@@ -3,7 +3,8 @@
 The page must work from any sub-path (GitHub project pages live under ``/<repo>/``) and
 must never reach a CDN, so everything it loads is copied next to ``index.html``:
 
-- ``index.html`` and ``web/**`` but its Python modules (CSS, scripts, icons) as they are,
+- ``index.html`` with the page's first view painted in it (``paint_page.py``), and
+  ``web/**`` but its Python modules (CSS, scripts, icons) as they are,
   with the two Python scripts PyScript runs, ``web/main-<hash>.py`` and
   ``web/ai_worker-<hash>.py``;
 - ``python/tablut-<hash>.zip`` and ``python/web-<hash>.zip``: every module of the engine
@@ -45,6 +46,7 @@ from __future__ import annotations
 
 import argparse
 import base64
+import hashlib
 import json
 import re
 import shutil
@@ -54,6 +56,7 @@ import zipfile
 from pathlib import Path
 
 from make_sounds import write_sounds
+from paint_page import name_build, paint
 from site_names import MissingReference, address, refer
 from site_offline import write_icons, write_service_worker
 
@@ -86,8 +89,9 @@ ARCHIVES = {
 }
 
 #: Modules of those packages that only run natively: the Tablut Challenge client speaks
-#: TCP and forks its search, which a page can do neither of.
-NATIVE_ONLY = ("tablut/challenge/",)
+#: TCP and forks its search, which a page can do neither of; the static DOM is the
+#: build's, which paints the page's first view with it (``paint_page.py``).
+NATIVE_ONLY = ("tablut/challenge/", "web/bridge/static_dom.py")
 
 #: The scripts PyScript runs (``src=``), fetched as files; every other module of web/
 #: travels in its archive only.
@@ -311,6 +315,16 @@ def write_python(root: Path, out: Path, interpreter: str) -> dict[str, str]:
     return renames
 
 
+def paint_index(index: Path, renames: dict[str, str]) -> None:
+    """Paint the first view into the site's ``index`` (``tools/paint_page.py``) and name
+    the build in it: a hash of the painted page and of the Python it runs (the archives'
+    names are their contents' hashes), which changes whenever what the page draws can."""
+    painted = paint(index.read_text(encoding="utf-8"))
+    digest = hashlib.sha256(painted.encode("utf-8"))
+    digest.update(json.dumps(sorted(renames.items())).encode("utf-8"))
+    index.write_text(name_build(painted, digest.hexdigest()[:16]), encoding="utf-8")
+
+
 def build(root: Path = ROOT, out: Path | None = None) -> Path:
     """Build the site of the repository at ``root`` into ``out`` (default ``root/_site``)."""
     out = out or root / "_site"
@@ -329,6 +343,7 @@ def build(root: Path = ROOT, out: Path | None = None) -> Path:
     copy_runtime(root / "node_modules", out)
     renames = {INTERPRETER: write_interpreter(root, out)}
     renames.update(write_python(root, out, renames[INTERPRETER]))
+    paint_index(out / "index.html", renames)
     # The one file that names the scripts, the configs and the interpreter.
     start = out / START_SCRIPT
     start.write_text(refer(start.read_text(encoding="utf-8"), renames, START_SCRIPT),

@@ -1,6 +1,8 @@
 // Loading screen: progress while PyScript starts Pyodide, and a clear message when it
 // cannot. A classic script in <head>, so its listeners exist before PyScript's module
-// runs. Python (web/main.py) hides the screen once the board is drawn.
+// runs. Python (web/main.py) hides the screen once the board is drawn. When the game was
+// painted before Python (web/paint.js), the screen is hidden from the start, and comes
+// back, in the painted game's place, only to say that the game could not start.
 (function () {
   "use strict";
 
@@ -34,10 +36,10 @@
     if (message) message.textContent = text;
   }
 
-  // The screen is up until Python has drawn the board and hidden it.
+  // Starting until Python has drawn the board and said so; the screen may be hidden
+  // meanwhile behind a painted game.
   function loading() {
-    var screen = element("loading");
-    return !screen || !screen.hidden;
+    return !document.body || document.body.dataset.ready !== "true";
   }
 
   // Shown instead of the progress; also called from Python when the game cannot start.
@@ -45,7 +47,12 @@
     if (failed || !loading()) return;
     failed = true;
     var screen = element("loading");
-    if (screen) screen.classList.add("failed");
+    if (screen) {
+      screen.classList.add("failed");
+      screen.hidden = false;
+    }
+    var game = element("game");
+    if (game) game.hidden = true;
     var bar = element("loading-progress");
     if (bar) bar.hidden = true;
     var note = element("loading-time");

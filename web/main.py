@@ -25,6 +25,7 @@ never fires.
 
 from __future__ import annotations
 
+import json
 import traceback
 
 from pyscript import window
@@ -52,6 +53,17 @@ except Exception as problem:
     raise
 
 
+def take_painted_board(page: Page) -> None:
+    """Play the clicks and keys made on the board painted before Python started
+    (web/paint.js), now that the page's own board listens."""
+    painted = getattr(window, "tablutPaint", None)
+    if painted is None:  # a page not built: nothing was painted
+        return
+    early = json.loads(str(painted.take()))
+    page.input.replay([str(action) for action in early.get("actions", [])],
+                      early.get("cursor"))
+
+
 def main() -> Page:
     """Start the page: restore the game, swap the loading screen for it, wire the rest."""
     try:
@@ -70,6 +82,7 @@ def main() -> Page:
     document.getElementById("loading").hidden = True
     document.getElementById("game").hidden = False
     page.shown()  # what needs the page laid out: the move list's scrolling
+    take_painted_board(page)
     dom.flush()
     window.performance.mark("tablut:board")
     document.body.dataset.ready = "true"

@@ -11,13 +11,17 @@ through the service worker too):
 - bare loadPyodide: Pyodide alone, from the same files, in a page that does nothing else
   (fresh profile), the floor that PyScript and the app add to;
 - cold: a new browser profile, so nothing is cached (HTTP cache, service worker,
-  compiled wasm): ``board`` when the board is drawn, ``ready`` when a person can move
-  (``data-ready``), ``ai`` when the computer's worker has answered its first call, and
-  ``answer``: a move is played the moment the board appears, and this is when the
-  computer's reply is on the board;
-- reload: the same page reloaded, the way a returning visitor comes back.
+  compiled wasm): ``painted`` when a board is first on screen (painted before Python
+  starts, web/paint.js; on a build without painting, when Python draws it), ``board``
+  when Python has drawn the board, ``ready`` when a person can move (``data-ready``),
+  ``ai`` when the computer's worker has answered its first call, and ``answer``: a move
+  is played the moment the board appears, and this is when the computer's reply is on
+  the board;
+- return: the same page reloaded with that game saved, the way a returning visitor
+  comes back to a game;
+- reload: the same page reloaded with nothing saved (a new game).
 
-Ratios: cold board and cold answer against bare loadPyodide, reload board against it.
+Ratios: each against bare loadPyodide.
 Figures vary with the machine and its load; nothing here asserts a time.
 """
 
@@ -54,10 +58,18 @@ MILESTONES = ("board", "ready", "ai")
 
 #: The ratios printed: (name, figure, against).
 RATIOS = (
+    ("cold painted / bare loadPyodide", "cold painted", "bare loadPyodide"),
+    ("return painted / bare loadPyodide", "return painted", "bare loadPyodide"),
     ("cold board / bare loadPyodide", "cold board", "bare loadPyodide"),
+    ("cold ready / bare loadPyodide", "cold ready", "bare loadPyodide"),
     ("cold answer / bare loadPyodide", "cold answer", "bare loadPyodide"),
+    ("return ready / bare loadPyodide", "return ready", "bare loadPyodide"),
     ("reload board / bare loadPyodide", "reload board", "bare loadPyodide"),
+    ("reload ready / bare loadPyodide", "reload ready", "bare loadPyodide"),
 )
+
+#: A square of the board, whichever way it came on screen.
+BOARD_SQUARE = "#board rect[data-square]"
 
 
 def since(page: Page, started: float, mark: str) -> float | None:
@@ -70,10 +82,12 @@ def since(page: Page, started: float, mark: str) -> float | None:
 
 
 def page_figures(page: Page, started: float, *, answer: bool) -> dict[str, float]:
-    """Wait for the page to be ready (playing a move at once if ``answer``) and its AI
-    to answer; return the milestones in seconds since ``started``."""
+    """Wait for a board on screen, then for the page to be ready (playing a move at
+    once if ``answer``) and its AI to answer; return the milestones in seconds since
+    ``started``."""
+    page.wait_for_selector(BOARD_SQUARE, state="visible", timeout=TIMEOUT_MS)
+    figures: dict[str, float] = {"painted": time.time() - started}
     page.wait_for_function("document.body?.dataset.ready === 'true'", timeout=TIMEOUT_MS)
-    figures: dict[str, float] = {}
     if answer:
         play_move(page, "d1", "d4")
         page.wait_for_function("document.querySelectorAll('#move-list button').length === 2",
@@ -96,7 +110,7 @@ def measure_page(base_url: str, launch: dict[str, Any]) -> dict[str, float]:
         context = playwright.chromium.launch_persistent_context(profile, **launch)
         page = context.new_page()
         started = time.time()
-        page.goto(base_url)
+        page.goto(base_url, wait_until="commit")
         cold = page_figures(page, started, answer=True)
         figures.update({f"cold {k}": v for k, v in cold.items()})
         # Let the service worker finish its cache, as a returning visitor's has (an
@@ -104,9 +118,13 @@ def measure_page(base_url: str, launch: dict[str, Any]) -> dict[str, float]:
         page.evaluate("navigator.serviceWorker.ready.then(() => true)")
         page.wait_for_function("document.body?.dataset.offline !== undefined"
                                " || window.tablutAI === undefined", timeout=TIMEOUT_MS)
+        started = time.time()
+        page.reload(wait_until="commit")  # the game of the cold load, kept
+        figures.update({f"return {k}": v for k, v in
+                        page_figures(page, started, answer=False).items()})
         page.evaluate("localStorage.clear()")  # the reload starts the same game again
         started = time.time()
-        page.reload()
+        page.reload(wait_until="commit")
         figures.update({f"reload {k}": v for k, v in
                         page_figures(page, started, answer=False).items()})
         context.close()

@@ -108,6 +108,23 @@ class BoardInput:
         self.view.set_cursor(sq, focus=False)
         self.session.activate(sq)
 
+    def replay(self, actions: list[str], cursor: str | None = None) -> None:
+        """Play what a person did on the board before this input listened (web/paint.js
+        kept it): each square name is a click on it, ``"escape"`` puts a piece back;
+        ``cursor``, the square that had the focus, gets it back. A name the board does
+        not have is left out."""
+        for action in actions:
+            if action == "escape":
+                self.session.drop_selection()
+                continue
+            try:
+                self.activate(self.view.shape.parse_square(action))
+            except ValueError:
+                continue
+        if cursor:
+            with contextlib.suppress(ValueError):
+                self.view.set_cursor(self.view.shape.parse_square(cursor))
+
     def on_pointer_down(self, event: Any) -> None:
         """Press on the board: maybe the start of a drag."""
         sq = self._square_of(event) if event.button == 0 else None

@@ -15,8 +15,6 @@ from typing import Any
 from pyscript import window
 
 from web.board.input import BoardInput
-from web.board.marks import camp_squares, draw_session, reserved_squares
-from web.board.view import BoardView
 from web.bridge.dom import Listeners, spawn
 from web.computer.client import WorkerComputer
 from web.computer.turns import ComputerTurns, Request, carry_out
@@ -24,13 +22,8 @@ from web.models.notices import Lifetime, message
 from web.models.session import Session
 from web.models.setup import SetupMode
 from web.models.state import STORAGE_KEY
-from web.page.moves import MoveListView
-from web.page.notices import AnnouncerView, NoticeView
-from web.page.panels import AnalysisView, CapturedView, ClockView, MatchView
-from web.page.review_graph import ReviewView
-from web.page.settings_form import SettingsForm
+from web.page.drawing import PageDrawing
 from web.page.sounds import Sounds
-from web.page.status import ButtonsView, IntroView, StatusView
 from web.words.announcer import Announcer
 
 #: How often the clocks are read and redrawn, in milliseconds.
@@ -69,22 +62,17 @@ class Page:
         self.turns = ComputerTurns(session)
         self.announcer = Announcer(session)
         self.sounds = Sounds(session, window)
-        self.board = BoardView(document, document.getElementById("board"),
-                               size=session.game.rules.size,
-                               marked=reserved_squares(session.game.rules),
-                               camps=camp_squares(session.game.board))
+        self.drawing = PageDrawing(session, document, window, self.listeners, self.turns,
+                                   self.announcer)
+        self.board = self.drawing.board
         self.input = BoardInput(session, self.board, document, self.listeners)
-        self.status = StatusView(document, self.turns)
-        self.clocks = ClockView(document)
-        self.move_list = MoveListView(document)
-        self.views = [self.status, ButtonsView(document), self.move_list,
-                      CapturedView(document), AnalysisView(document, self.turns),
-                      MatchView(document), NoticeView(document, self.listeners, session),
-                      IntroView(document, window), AnnouncerView(document, self.announcer),
-                      self.clocks,
-                      ReviewView(document, self.listeners, session),
-                      SettingsForm(session, document, self.listeners)]
+        self.status = self.drawing.status
+        self.clocks = self.drawing.clocks
+        self.move_list = self.drawing.move_list
         self.saved: str | None = None
+        # web/paint.js, which keeps the page's view for the next visit (looked up once:
+        # from a worker each lookup is a round trip); None on a page not built.
+        self.painted = getattr(window, "tablutPaint", None)
         self.ticks = 0
         self.save_failed = False
         self.asking = False
@@ -166,9 +154,7 @@ class Page:
         a worker, whose drawing reaches the screen in batches)."""
         session = self.session
         self.save()
-        draw_session(self.board, session)  # at its size: another one is made anew
-        for view in self.views:
-            view.render(session)
+        self.drawing.draw(session)
         if self.asking:
             self.ask_computer()
 
@@ -181,6 +167,8 @@ class Page:
         self.saved = record
         try:
             self.storage.set(STORAGE_KEY, record)
+            if self.painted is not None:  # the view kept for the next visit shows it
+                self.painted.saved(record)
         except Exception as error:  # noqa: BLE001 - storage full, disabled or private mode
             if not self.save_failed:
                 self.save_failed = True

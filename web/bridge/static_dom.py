@@ -1,5 +1,6 @@
-"""A small fake DOM for native tests of the page's views (web/page, web/board, web/lesson):
-enough of ``document`` and its elements for what the views do, read back by the tests.
+"""A small static DOM: enough of ``document`` and its elements for what the page's views
+do (web/page, web/board, web/lesson), read back by the native tests, and written out as
+HTML by the build, which paints the page's first view with it (``tools/paint_page.py``).
 
 :func:`page_document` parses index.html into a tree of :class:`FakeElement`, so that the
 views find every element the real page has, with its attributes and text. The nodes
@@ -12,7 +13,9 @@ Simplifications: an element's text is one string (``textContent`` reads its own 
 then its children's); ``hidden``, ``disabled`` and ``open`` reflect their attributes,
 ``value`` and ``checked`` are plain state; a selector is one compound (``#id``,
 ``.class``, ``button[data-ply]``, ``g[data-piece="king"]``); every box is empty unless
-a test sets :attr:`FakeElement.rect` (see :func:`box`).
+a test sets :attr:`FakeElement.rect` (see :func:`box`). An element parsed from a page
+remembers where it stands in the page's text and what it held there (:class:`Source`), so
+that the page can be written out again changed only where its views changed it.
 """
 # ruff: noqa: N802, N815 - the DOM's own names (getElementById, textContent, clientX...)
 
@@ -31,7 +34,7 @@ from web.bridge.dom import SVG_NS
 from web.bridge.remote_dom import Box, RemoteNode
 
 #: The page whose elements :func:`page_document` makes.
-INDEX_HTML = Path(__file__).resolve().parent.parent / "index.html"
+INDEX_HTML = Path(__file__).resolve().parents[2] / "index.html"
 #: Elements without an end tag.
 VOID_TAGS = {"br", "hr", "img", "input", "link", "meta", "source", "wbr"}
 
@@ -42,6 +45,27 @@ _SELECTOR_PART = re.compile(r"#([\w-]+)|\.([\w-]+)|\[([\w-]+)(?:=[\"']?([^\"'\]]
 def box(left: float = 0.0, top: float = 0.0, width: float = 0.0, height: float = 0.0) -> Box:
     """A box on screen as ``getBoundingClientRect`` answers it, in CSS pixels."""
     return Box(left, top, left + width, top + height, width, height, left, top)
+
+
+@dataclass
+class Source:
+    """Where a parsed element stands in its page's text, and what it held there.
+
+    Attributes:
+        start, open_end: the start tag's first character and the one after its ``>``.
+        close, close_end: the same of the end tag (None when it has none: a void tag).
+        attributes, text, children, value, checked: the element as parsed.
+    """
+
+    start: int
+    open_end: int
+    attributes: dict[str, str]
+    text: str = ""
+    children: tuple[FakeElement, ...] = ()
+    value: str = ""
+    checked: bool = False
+    close: int | None = None
+    close_end: int | None = None
 
 
 @dataclass
@@ -155,6 +179,8 @@ class FakeElement(RemoteNode):
         self.rect = box()
         self.listeners: dict[str, list[Callable[[Any], None]]] = {}
         self._style = SimpleNamespace()
+        #: Where a parsed element came from (None for one made since).
+        self.source: Source | None = None
 
     def __repr__(self) -> str:
         return f"<{self.tagName}{'#' + self.id if self.id else ''}>"
@@ -319,22 +345,34 @@ class FakeDocument(FakeElement):
 
 
 class _Builder(HTMLParser):
-    """Builds a page's elements into a document."""
+    """Builds a page's elements into a document, each with its :class:`Source`."""
 
-    def __init__(self, document: FakeDocument) -> None:
+    def __init__(self, document: FakeDocument, text: str) -> None:
         super().__init__(convert_charrefs=True)
         self.open_elements: list[FakeElement] = [document]
+        self.text = text
+        self.line_starts = [0] + [m.end() for m in re.finditer("\n", text)]
+
+    def _offset(self) -> int:
+        line, column = self.getpos()
+        return self.line_starts[line - 1] + column
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         namespace = SVG_NS if tag == "svg" else self.open_elements[-1].namespaceURI
         node = FakeElement(tag, namespace, {name: value or "" for name, value in attrs})
+        start = self._offset()
+        node.source = Source(start, start + len(self.get_starttag_text() or ""), {})
         self.open_elements[-1].appendChild(node)
         if tag not in VOID_TAGS:
             self.open_elements.append(node)
 
     def handle_endtag(self, tag: str) -> None:
         for depth in range(len(self.open_elements) - 1, 0, -1):
-            if self.open_elements[depth].tagName.lower() == tag:
+            node = self.open_elements[depth]
+            if node.tagName.lower() == tag:
+                if node.source is not None:
+                    node.source.close = self._offset()
+                    node.source.close_end = self.text.index(">", node.source.close) + 1
                 del self.open_elements[depth:]
                 return
 
@@ -345,11 +383,93 @@ class _Builder(HTMLParser):
 
 def page_document(path: Path = INDEX_HTML) -> FakeDocument:
     """A document holding the elements of the page at ``path`` (the game's index.html)."""
+    return parse_page(path.read_text(encoding="utf-8"))
+
+
+def parse_page(text: str) -> FakeDocument:
+    """A document holding the elements of the page ``text``, each remembering its
+    :class:`Source`."""
     document = FakeDocument()
-    builder = _Builder(document)
-    builder.feed(path.read_text(encoding="utf-8"))
+    builder = _Builder(document, text)
+    builder.feed(text)
     builder.close()
+    for node in document.walk():
+        if node.source is not None:
+            node.source.attributes = dict(node.attributes)
+            node.source.text = node.text
+            node.source.children = tuple(node.children)
+            node.source.value = node.value
+            node.source.checked = node.checked
     return document
+
+
+def _escape(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def start_tag(node: FakeElement) -> str:
+    """The element's start tag as HTML, with its attributes as they are now, and the
+    state a form control shows: ``value``, ``checked``, an option ``selected``."""
+    attributes = dict(node.attributes)
+    tag = node.tagName.lower() if node.namespaceURI is None else node.tagName
+    if tag == "input":
+        if node.value:
+            attributes["value"] = node.value
+        if node.checked:
+            attributes["checked"] = ""
+        else:
+            attributes.pop("checked", None)
+    menu = node.closest("select") if tag == "option" else None
+    if menu is not None and menu.value != "" and attributes.get("value") == str(menu.value):
+        attributes["selected"] = ""
+    written = "".join(
+        f' {name}="{_escape(value).replace(chr(34), "&quot;")}"' if value != "" else f" {name}"
+        for name, value in attributes.items())
+    return f"<{tag}{written}>"
+
+
+def inner_html(node: FakeElement) -> str:
+    """What the element holds, as HTML: its text, then its children."""
+    return _escape(node.text) + "".join(outer_html(child) for child in node.children)
+
+
+def outer_html(node: FakeElement) -> str:
+    """The element as HTML."""
+    tag = node.tagName.lower() if node.namespaceURI is None else node.tagName
+    if node.namespaceURI is None and tag in VOID_TAGS:
+        return start_tag(node)
+    return f"{start_tag(node)}{inner_html(node)}</{tag}>"
+
+
+def changed_page(text: str, document: FakeDocument, within: FakeElement | None = None) -> str:
+    """The page ``text``, parsed into ``document`` (:func:`parse_page`), with what has
+    changed in it since (within ``within``, or anywhere) written in: the markup of an
+    element whose text or children changed is written anew, the start tag of one whose
+    attributes or form state changed; the rest stays as it was, character for character."""
+    edits: list[tuple[int, int, str]] = []
+
+    def visit(node: FakeElement) -> None:
+        source = node.source
+        if source is None:
+            return
+        menu = node.parentNode if node.tagName == "OPTION" else None
+        if (node.attributes != source.attributes or node.value != source.value
+                or node.checked != source.checked
+                or (menu is not None and menu.source is not None
+                    and menu.value != menu.source.value)):
+            edits.append((source.start, source.open_end, start_tag(node)))
+        if source.close is not None and (
+                node.text != source.text or tuple(node.children) != source.children):
+            edits.append((source.open_end, source.close, inner_html(node)))
+            return
+        for child in node.children:
+            visit(child)
+
+    for top in ([within] if within is not None else document.children):
+        visit(top)
+    for start, end, replacement in sorted(edits, reverse=True):
+        text = text[:start] + replacement + text[end:]
+    return text
 
 
 def fire(node: FakeElement, kind: str, **facts: Any) -> FakeEvent:

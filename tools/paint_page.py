@@ -1,0 +1,96 @@
+"""Paint the page's first view at build time: the game as a first visit finds it, drawn by
+the page's own views into index.html, so that the board is on screen before any Python
+runs in the browser.
+
+    python tools/paint_page.py [index.html] > painted.html
+
+The page's views (:class:`web.page.drawing.PageDrawing` and the records panel) draw a new
+game of the default settings in a static document parsed from index.html
+(:mod:`web.bridge.static_dom`), exactly as they draw it in the browser; the page is
+written out changed only where they changed it, with the loading screen hidden and the
+game shown. In the browser, the page's Python then takes over the painted elements in
+place (web/main.py): each view draws them again, the same, and listens to them.
+
+``tools/build_site.py`` calls :func:`paint` for the site's index.html and names the build
+in it (:data:`BUILD_META`), so that web/paint.js never shows a board kept by another
+version of the page.
+"""
+
+from __future__ import annotations
+
+import sys
+import types
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from web.bridge.dom import Listeners  # noqa: E402
+from web.bridge.static_dom import FakeWindow, changed_page, parse_page  # noqa: E402
+from web.computer.turns import ComputerTurns  # noqa: E402
+from web.models.session import Session  # noqa: E402
+from web.models.state import PageState  # noqa: E402
+from web.models.storage import MemoryStorage  # noqa: E402
+from web.page.drawing import PageDrawing  # noqa: E402
+from web.words.announcer import Announcer  # noqa: E402
+
+#: The element holding the game, painted; and the loading screen, hidden when it is.
+GAME, LOADING = "game", "loading"
+
+#: The tag that names the build, before the page's scripts (see web/paint.js).
+BUILD_META = '<meta name="tablut-build" content="{build}">'
+
+
+class PaintError(RuntimeError):
+    """The page cannot be painted: an element the views need is missing."""
+
+
+def _records_panel(session: Session, document: Any, listeners: Listeners) -> None:
+    """Draw the records panel as the page does on a first visit (no saved games). Its
+    module reaches the browser's window only when a person uses the panel, so a module
+    ``pyscript`` with no window stands in for the import."""
+    if "pyscript" not in sys.modules:
+        sys.modules["pyscript"] = types.ModuleType("pyscript")
+        sys.modules["pyscript"].window = None  # type: ignore[attr-defined]
+    from web.records.panel import RecordsPanel
+
+    RecordsPanel(session, MemoryStorage(), listeners, types.SimpleNamespace(document=document))
+
+
+def paint(text: str) -> str:
+    """index.html's ``text`` with the first view painted in it."""
+    document = parse_page(text)
+    game, loading = document.getElementById(GAME), document.getElementById(LOADING)
+    if game is None or loading is None:
+        raise PaintError(f"index.html has no #{GAME} or no #{LOADING}")
+    session = Session(PageState())
+    listeners = Listeners()
+    turns = ComputerTurns(session)
+    drawing = PageDrawing(session, document, FakeWindow(), listeners, turns,
+                          Announcer(session))
+    _records_panel(session, document, listeners)
+    drawing.draw(session)
+    game.hidden = False
+    loading.hidden = True
+    return changed_page(text, document, within=document.body)
+
+
+def name_build(text: str, build: str) -> str:
+    """The page ``text`` with ``build`` named in a meta tag after its ``<meta charset>``."""
+    charset = '<meta charset="utf-8">'
+    if charset not in text:
+        raise PaintError(f"index.html has no {charset}")
+    return text.replace(charset, charset + "\n  " + BUILD_META.format(build=build), 1)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Command line: paint ``index.html`` (the repository's by default) to stdout."""
+    args = sys.argv[1:] if argv is None else argv
+    path = Path(args[0]) if args else ROOT / "index.html"
+    sys.stdout.write(paint(path.read_text(encoding="utf-8")))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

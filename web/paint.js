@@ -1,0 +1,303 @@
+// The board at first sight: the game is on screen before the page's Python starts, and
+// the board takes clicks, taps and keys at once.
+//
+// The built index.html holds the first view of a first visit, painted at build time by
+// the page's own Python views (tools/paint_page.py). A classic script in <head>; the page
+// calls tablutPaint.settle() right after <main id="game">, before anything is painted:
+//
+// - a first visit (no saved game) shows the painted start position as it is;
+// - a return shows the game as the page left it: when the page is hidden (pagehide,
+//   or a tab put in the background), the game's elements are kept in localStorage
+//   under KEPT, with the build and the saved game they belong to. A kept view of
+//   another build, of another saved game (another tab played on), unreadable, or a
+//   link to another game is never shown: the loading screen is, until Python draws;
+// - the page's Python then takes the painted elements over in place (web/main.py),
+//   drawing them again, the same.
+//
+// Until Python takes the board (tablutPaint.take()), presses and keys on it are kept in
+// order: a press and a release on one square is a click, on two squares a drag; Enter
+// or Space acts on the focused square, Escape puts a piece back; the arrow keys move the
+// focus. Python plays them when it takes over, as if they came then.
+// `document.body.dataset.painted` says what was shown: "start", "kept" or "none".
+(function () {
+  "use strict";
+
+  var STATE = "tablut.state";  // web/models/state.py's STORAGE_KEY
+  var KEPT = "tablut.painted";
+  var STARTING = "Starting the game…";
+  // Keys the painted board answers; the rest are left to the page.
+  var MOVES = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, 1], ArrowDown: [0, -1] };
+
+  var taken = false;
+  var savedKey = null; // the game the page's Python last saved, as gameKey() has it
+  var actions = [];   // square names and "escape", in order
+  var pressed = null; // the square a press started on
+
+  function build() {
+    var meta = document.querySelector('meta[name="tablut-build"]');
+    return meta ? meta.content : null;
+  }
+
+  function storage() {
+    try {
+      return window.localStorage;
+    } catch (error) {
+      return null; // storage disabled: Python starts a new game, as painted
+    }
+  }
+
+  // The saved game, without what changes while nobody moves (the clocks' time left): a
+  // kept view belongs to it when this is the same. FNV-1a over the text.
+  function gameKey(text) {
+    var data;
+    try {
+      data = JSON.parse(text);
+    } catch (error) {
+      return null;
+    }
+    if (!data || typeof data !== "object") return null;
+    data.clocks = data.clocks ? 1 : 0;
+    var json = JSON.stringify(data);
+    var hash = 0x811c9dc5;
+    for (var i = 0; i < json.length; i++) {
+      hash ^= json.charCodeAt(i);
+      hash = Math.imul(hash, 0x01000193) >>> 0;
+    }
+    return json.length + ":" + hash.toString(16);
+  }
+
+  // A link to a game in the address (web/records: "#v=1&rules=...").
+  function gameLink() {
+    return /^#(.*&)?v=/.test(location.hash);
+  }
+
+  function navigation() {
+    var entry = performance.getEntriesByType("navigation")[0];
+    return entry ? entry.type : "navigate";
+  }
+
+  // The kept markup, made inert: parsed in a template (nothing runs, nothing loads), with
+  // anything that could run taken out; the page made it, but storage is shared.
+  function inert(html) {
+    var template = document.createElement("template");
+    template.innerHTML = html;
+    var content = template.content;
+    content.querySelectorAll("script, iframe, object, embed, link, style, img, image")
+      .forEach(function (node) { node.remove(); });
+    content.querySelectorAll("*").forEach(function (node) {
+      Array.prototype.slice.call(node.attributes).forEach(function (attribute) {
+        if (/^on/i.test(attribute.name) || /^\s*javascript:/i.test(attribute.value)) {
+          node.removeAttribute(attribute.name);
+        }
+      });
+    });
+    return content;
+  }
+
+  function showLoading(game, loading) {
+    game.hidden = true;
+    loading.hidden = false;
+    document.body.dataset.painted = "none";
+  }
+
+  // Right after <main id="game">: which view the first paint shows.
+  function settle() {
+    var game = document.getElementById("game");
+    var loading = document.getElementById("loading");
+    var current = build();
+    if (!game || !loading || !current) return; // a page not built: the loading screen
+    var store = storage();
+    var state = null;
+    var kept = null;
+    try {
+      state = store && store.getItem(STATE);
+      kept = store && JSON.parse(store.getItem(KEPT) || "null");
+    } catch (error) {
+      kept = null;
+    }
+    var link = gameLink() && navigation() !== "reload";
+    if (state === null && !link) {
+      document.body.dataset.painted = "start";
+      return;
+    }
+    var usable = kept && typeof kept === "object" && kept.build === current &&
+      typeof kept.html === "string" && kept.key === gameKey(state) &&
+      (!link || kept.address === location.hash);
+    if (!usable) return showLoading(game, loading);
+    game.replaceChildren(inert(kept.html));
+    document.body.dataset.painted = "kept";
+  }
+
+  // The game's elements as the page shows them, for the next visit: without the notices
+  // and announcements of this one.
+  function keep() {
+    var store = storage();
+    var game = document.getElementById("game");
+    var current = build();
+    if (!store || !game || !current || document.body.dataset.ready !== "true") return;
+    try {
+      // Kept only for the game this page shows: not if another tab has saved its own
+      // game since (the kept view would show this one under the other's name).
+      if (!savedKey || gameKey(store.getItem(STATE)) !== savedKey) {
+        store.removeItem(KEPT);
+        return;
+      }
+    } catch (error) {
+      return;
+    }
+    var copy = game.cloneNode(true);
+    ["notice", "update-notice", "announcer"].forEach(function (id) {
+      var node = copy.querySelector("#" + id);
+      if (node) node.replaceChildren();
+    });
+    // "More options" opens again only for set-up mode, as the page's Python opens it.
+    var more = copy.querySelector("details");
+    var setup = game.querySelector("#setup-mode");
+    if (more && !(setup && setup.checked)) more.removeAttribute("open");
+    // What a form control shows is not in its markup: write it there.
+    var live = game.querySelectorAll("select, input");
+    copy.querySelectorAll("select, input").forEach(function (node, index) {
+      var source = live[index];
+      if (node.tagName === "SELECT") {
+        Array.prototype.forEach.call(node.options, function (option, at) {
+          option.toggleAttribute("selected", at === source.selectedIndex);
+        });
+      } else if (node.type === "checkbox") {
+        node.toggleAttribute("checked", source.checked);
+      } else {
+        node.setAttribute("value", source.value);
+      }
+    });
+    try {
+      store.setItem(KEPT, JSON.stringify({
+        build: current,
+        key: savedKey,
+        address: location.hash,
+        html: copy.innerHTML,
+      }));
+    } catch (error) {
+      // Storage full or off: the next visit shows the loading screen instead.
+    }
+  }
+
+  addEventListener("pagehide", keep);
+  document.addEventListener("visibilitychange", function () {
+    if (document.visibilityState === "hidden") keep();
+  });
+
+  // -- the board before Python ------------------------------------------------------
+
+  function squareOf(node) {
+    var square = node && node.closest ? node.closest("#board [data-square]") : null;
+    return square ? square.getAttribute("data-square") : null;
+  }
+
+  function rect(name) {
+    return document.querySelector('#board rect[data-square="' + name + '"]');
+  }
+
+  // What the person sees of what is kept: the piece picked up, and that the game starts.
+  function show() {
+    document.querySelectorAll("#board rect.selected").forEach(function (node) {
+      node.classList.remove("selected");
+    });
+    var squares = actions.filter(function (action) { return action !== "escape"; });
+    var last = actions[actions.length - 1];
+    if (squares.length % 2 === 1 && last !== "escape") {
+      var picked = rect(last);
+      if (picked) picked.classList.add("selected");
+    }
+    var status = document.getElementById("status");
+    if (status && actions.length) status.textContent = STARTING;
+  }
+
+  function act(action) {
+    actions.push(action);
+    show();
+  }
+
+  // The square beside `name` in the direction of an arrow key (Home, End: the rank's ends).
+  function step(name, key, size) {
+    var file = name.charCodeAt(0) - 97;
+    var rank = parseInt(name.slice(1), 10) - 1;
+    if (key === "Home") file = 0;
+    else if (key === "End") file = size - 1;
+    else {
+      file = Math.min(size - 1, Math.max(0, file + MOVES[key][0]));
+      rank = Math.min(size - 1, Math.max(0, rank + MOVES[key][1]));
+    }
+    return String.fromCharCode(97 + file) + (rank + 1);
+  }
+
+  function focusSquare(name) {
+    var target = rect(name);
+    if (!target) return;
+    document.querySelectorAll('#board rect[tabindex="0"]').forEach(function (node) {
+      node.setAttribute("tabindex", "-1");
+    });
+    target.setAttribute("tabindex", "0");
+    target.focus();
+    var ring = document.querySelector("#board .focus-ring");
+    if (ring) {
+      ring.setAttribute("transform", "translate(" + target.getAttribute("x") + " " +
+                        target.getAttribute("y") + ")");
+    }
+  }
+
+  // Until Python takes the board, its events stop here: none reaches Python twice.
+  function hold(event) {
+    if (taken) return false;
+    event.stopImmediatePropagation();
+    return true;
+  }
+
+  addEventListener("pointerdown", function (event) {
+    var name = squareOf(event.target);
+    if (!name || event.button !== 0 || !hold(event)) return;
+    pressed = name;
+  }, true);
+
+  addEventListener("pointerup", function (event) {
+    var name = squareOf(document.elementFromPoint(event.clientX, event.clientY));
+    if (pressed === null || !hold(event)) return;
+    var from = pressed;
+    pressed = null;
+    if (!name) return;
+    act(from);
+    if (name !== from) act(name);
+  }, true);
+
+  ["pointermove", "pointercancel", "click"].forEach(function (type) {
+    addEventListener(type, function (event) {
+      if (squareOf(event.target)) hold(event);
+    }, true);
+  });
+
+  addEventListener("keydown", function (event) {
+    var name = squareOf(document.activeElement);
+    if (!name || event.altKey || event.ctrlKey || event.metaKey || !hold(event)) return;
+    var svg = document.querySelector("#board svg[data-size]");
+    var size = svg ? parseInt(svg.getAttribute("data-size"), 10) : 9;
+    var key = event.key;
+    if (key in MOVES || key === "Home" || key === "End") focusSquare(step(name, key, size));
+    else if (key === "Enter" || key === " ") act(name);
+    else if (key === "Escape") act("escape");
+    else return;
+    event.preventDefault();
+  }, true);
+
+  window.tablutPaint = {
+    settle: settle,
+    // For web/page/app.py, each time it saves the game: the view kept when the page is
+    // left belongs to this record.
+    saved: function (text) { savedKey = gameKey(String(text)); },
+    // For web/main.py, once its board listens: what was done on the painted board, as
+    // JSON ({"actions": [...], "cursor": the focused square or null}); from then on the
+    // board's events go to Python.
+    take: function () {
+      taken = true;
+      var cursor = squareOf(document.activeElement);
+      return JSON.stringify({ actions: actions.splice(0), cursor: cursor });
+    },
+  };
+})();
