@@ -54,11 +54,17 @@ def play_move(page: Page, origin: str, target: str, *, touch: bool = False) -> N
     expect(page.locator(f"[data-piece][data-square='{origin}']")).to_have_count(0)
 
 
+#: The view kept for the next visit (web/paint.js): what the page showed when it was
+#: last left, rewritten each time; not a record of the person's.
+KEPT_VIEW_KEY = "tablut.painted"
+
+
 def local_storage(page: Page) -> dict[str, str]:
-    """Every key and value of the page's local storage."""
+    """Every key and value of the page's local storage but the view kept for the next
+    visit (:data:`KEPT_VIEW_KEY`)."""
     return page.evaluate(
-        "() => Object.fromEntries(Object.keys(localStorage).map(k => [k, localStorage[k]]))"
-    )
+        "kept => Object.fromEntries(Object.keys(localStorage).filter(k => k !== kept)"
+        ".map(k => [k, localStorage[k]]))", KEPT_VIEW_KEY)
 
 
 def pieces(page: Page) -> dict[str, str]:

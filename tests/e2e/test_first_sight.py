@@ -13,7 +13,14 @@ import json
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
-from records_support import LOAD_TIMEOUT_MS, pieces, play_move, settle, wait_ready
+from records_support import (
+    KEPT_VIEW_KEY,
+    LOAD_TIMEOUT_MS,
+    pieces,
+    play_move,
+    settle,
+    wait_ready,
+)
 
 pytestmark = pytest.mark.e2e
 
@@ -42,7 +49,7 @@ document.addEventListener("DOMContentLoaded", () => {
 """
 
 #: web/paint.js's key of the kept view.
-KEPT = "tablut.painted"
+KEPT = KEPT_VIEW_KEY
 
 
 def painted(page: Page) -> dict:
@@ -105,8 +112,14 @@ def test_first_visit_paints_the_start_python_then_draws(browser: Browser, site_u
         context.close()
 
 
-def test_a_move_clicked_before_python_is_played_once_it_is(browser: Browser,
-                                                          site_url: str) -> None:
+#: Black's d1-d3 from the keyboard, from the board's cursor on e5: to d5, down to d1,
+#: pick up, up to d3, put down.
+KEYS_D1_D3 = ["ArrowLeft"] + ["ArrowDown"] * 4 + ["Enter"] + ["ArrowUp"] * 2 + [" "]
+
+
+@pytest.mark.parametrize("by", ["pointer", "keys"])
+def test_a_move_made_before_python_is_played_once_it_is(browser: Browser, site_url: str,
+                                                        by: str) -> None:
     context = new_context(browser)
     try:
         page = context.new_page()
@@ -118,8 +131,13 @@ def test_a_move_clicked_before_python_is_played_once_it_is(browser: Browser,
                                ".dataset.python === 'main'", timeout=LOAD_TIMEOUT_MS)
         page.wait_for_selector("#board rect[data-square='d1']")
         assert page.evaluate("document.body.dataset.ready") is None, "Python was too quick"
-        page.click("#board rect[data-square='d1']")
-        page.click("#board rect[data-square='d3']")
+        if by == "pointer":
+            page.click("#board rect[data-square='d1']")
+            page.click("#board rect[data-square='d3']")
+        else:
+            page.focus("#board rect[tabindex='0']")
+            for key in KEYS_D1_D3:
+                page.keyboard.press(key)
         # Kept, and said: the game is starting, not broken.
         if page.evaluate("document.body.dataset.ready") is None:
             assert page.inner_text("#status") == "Starting the game…"

@@ -85,6 +85,8 @@ def test_page_loads_and_plays_offline_after_one_visit(browser: Browser) -> None:
         page.on("requestfailed", lambda request: missed.append(f"failed {request.url}"))
         began = time.perf_counter()
         page.reload()
+        # The board is on screen before Python, offline too: the game as the page left it.
+        assert page.evaluate("document.body.dataset.painted") == "kept"
         wait_ready(page)
         seconds = time.perf_counter() - began
         expect(page.get_by_role("status")).to_have_text(re.compile("Black to move"))
