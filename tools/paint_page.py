@@ -6,10 +6,13 @@ runs in the browser.
 
 The page's views (:class:`web.page.drawing.PageDrawing` and the records panel) draw a new
 game of the default settings in a static document parsed from index.html
-(:mod:`web.bridge.static_dom`), exactly as they draw it in the browser; the page is
-written out changed only where they changed it, with the loading screen hidden and the
-game shown. In the browser, the page's Python then takes over the painted elements in
-place (web/main.py): each view draws them again, the same, and listens to them.
+(:mod:`web.bridge.static_dom`), exactly as they draw it in the browser. The page is
+written out as it was, but with the loading screen hidden and, after the game's own
+hidden ``<main id="game">``, a painted copy of it: the game's markup with what the views
+drew written in, as ``<main id="painted-game">`` (its ids repeat the game's, after them,
+so that the game's are the ones found by id). In the browser, the page's Python draws its
+own game in the hidden one, as it always has, and shows it in the copy's place in one
+step (web/main.py).
 
 ``tools/build_site.py`` calls :func:`paint` for the site's index.html and names the build
 in it (:data:`BUILD_META`), so that web/paint.js never shows a board kept by another
@@ -18,6 +21,7 @@ version of the page.
 
 from __future__ import annotations
 
+import re
 import sys
 import types
 from pathlib import Path
@@ -27,7 +31,12 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from web.bridge.dom import Listeners  # noqa: E402
-from web.bridge.static_dom import FakeWindow, changed_page, parse_page  # noqa: E402
+from web.bridge.static_dom import (  # noqa: E402
+    FakeWindow,
+    changed_markup,
+    changed_page,
+    parse_page,
+)
 from web.computer.turns import ComputerTurns  # noqa: E402
 from web.models.session import Session  # noqa: E402
 from web.models.state import PageState  # noqa: E402
@@ -35,8 +44,9 @@ from web.models.storage import MemoryStorage  # noqa: E402
 from web.page.drawing import PageDrawing  # noqa: E402
 from web.words.announcer import Announcer  # noqa: E402
 
-#: The element holding the game, painted; and the loading screen, hidden when it is.
-GAME, LOADING = "game", "loading"
+#: The element holding the game; its painted copy; and the loading screen, hidden when the
+#: copy is shown.
+GAME, PAINTED, LOADING = "game", "painted-game", "loading"
 
 #: The tag that names the build, before the page's scripts (see web/paint.js).
 BUILD_META = '<meta name="tablut-build" content="{build}">'
@@ -59,7 +69,7 @@ def _records_panel(session: Session, document: Any, listeners: Listeners) -> Non
 
 
 def paint(text: str) -> str:
-    """index.html's ``text`` with the first view painted in it."""
+    """index.html's ``text`` with the first view painted after its game."""
     document = parse_page(text)
     game, loading = document.getElementById(GAME), document.getElementById(LOADING)
     if game is None or loading is None:
@@ -72,8 +82,17 @@ def paint(text: str) -> str:
     _records_panel(session, document, listeners)
     drawing.draw(session)
     game.hidden = False
-    loading.hidden = True
-    return changed_page(text, document, within=document.body)
+    copy = re.sub(r"^<main\b[^>]*>", f'<main id="{PAINTED}" class="game">',
+                  changed_markup(text, game))
+    end = game.source.close_end if game.source else None
+    if end is None:
+        raise PaintError(f"#{GAME} has no end tag")
+    # The page as it was but for the loading screen, hidden; the copy after the game.
+    unpainted = parse_page(text)
+    unpainted.getElementById(LOADING).hidden = True
+    page = changed_page(text, unpainted)
+    at = end + len(page) - len(text)  # the loading screen comes before the game
+    return page[:at] + "\n  " + copy + page[at:]
 
 
 def name_build(text: str, build: str) -> str:

@@ -51,8 +51,10 @@
       screen.classList.add("failed");
       screen.hidden = false;
     }
-    var game = element("game");
-    if (game) game.hidden = true;
+    ["game", "painted-game"].forEach(function (id) {
+      var game = element(id);
+      if (game) game.hidden = true;
+    });
     var bar = element("loading-progress");
     if (bar) bar.hidden = true;
     var note = element("loading-time");

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import json
 import traceback
+from typing import Any
 
 from pyscript import window
 
@@ -53,15 +54,25 @@ except Exception as problem:
     raise
 
 
-def take_painted_board(page: Page) -> None:
-    """Play the clicks and keys made on the board painted before Python started
-    (web/paint.js), now that the page's own board listens."""
+def take_painted_input() -> dict[str, Any]:
+    """What was done on the board painted before Python started (web/paint.js): its
+    ``actions`` and the ``cursor``; from now on the board's events come here."""
     painted = getattr(window, "tablutPaint", None)
     if painted is None:  # a page not built: nothing was painted
-        return
+        return {}
     early = json.loads(str(painted.take()))
-    page.input.replay([str(action) for action in early.get("actions", [])],
-                      early.get("cursor"))
+    return early if isinstance(early, dict) else {}
+
+
+def show(document: Any) -> None:
+    """Show the game, drawn while hidden, in the place of the loading screen or of the
+    game painted before Python started (the same elements: nothing moves). One batch:
+    the browser never draws the page between the two."""
+    painted = document.getElementById("painted-game")
+    document.getElementById("loading").hidden = True
+    if painted:
+        painted.remove()
+    document.getElementById("game").hidden = False
 
 
 def main() -> Page:
@@ -79,10 +90,12 @@ def main() -> Page:
     except Exception as error:
         failed(error)
         raise
-    document.getElementById("loading").hidden = True
-    document.getElementById("game").hidden = False
+    early = take_painted_input()
+    show(document)
     page.shown()  # what needs the page laid out: the move list's scrolling
-    take_painted_board(page)
+    # Played now, as if they came now: the pick, the put-down, the keys on the board.
+    page.input.replay([str(action) for action in early.get("actions", [])],
+                      early.get("cursor"))
     dom.flush()
     window.performance.mark("tablut:board")
     document.body.dataset.ready = "true"

@@ -1,18 +1,21 @@
 // The board at first sight: the game is on screen before the page's Python starts, and
 // the board takes clicks, taps and keys at once.
 //
-// The built index.html holds the first view of a first visit, painted at build time by
-// the page's own Python views (tools/paint_page.py). A classic script in <head>; the page
-// calls tablutPaint.settle() right after <main id="game">, before anything is painted:
+// The built index.html holds, after the game's own (hidden) <main id="game">, a painted
+// copy of it, <main id="painted-game">: the first view of a first visit, drawn at build
+// time by the page's own Python views (tools/paint_page.py). A classic script in <head>;
+// the page calls tablutPaint.settle() right after the copy, before anything is painted:
 //
 // - a first visit (no saved game) shows the painted start position as it is;
 // - a return shows the game as the page left it: when the page is hidden (pagehide,
 //   or a tab put in the background), the game's elements are kept in localStorage
-//   under KEPT, with the build and the saved game they belong to. A kept view of
-//   another build, of another saved game (another tab played on), unreadable, or a
-//   link to another game is never shown: the loading screen is, until Python draws;
-// - the page's Python then takes the painted elements over in place (web/main.py),
-//   drawing them again, the same.
+//   under KEPT, with the build and the saved game they belong to, and the copy is made
+//   of them. A kept view of another build, of another saved game (another tab played
+//   on), unreadable, or a link to another game is never shown: the loading screen is;
+// - the page's Python draws its own game in the hidden <main id="game">, as it always
+//   has, then shows it in the copy's place in one step (web/main.py): the copy holds the
+//   same elements (its ids repeat the game's, and come after them, so that the game's are
+//   the ones found by id), so nothing moves.
 //
 // Until Python takes the board (tablutPaint.take()), presses and keys on it are kept in
 // order: a press and a release on one square is a click, on two squares a drag; Enter
@@ -24,6 +27,7 @@
 
   var STATE = "tablut.state";  // web/models/state.py's STORAGE_KEY
   var KEPT = "tablut.painted";
+  var COPY = "painted-game";  // the painted copy (tools/paint_page.py's PAINTED)
   var STARTING = "Starting the game…";
   // Keys the painted board answers; the rest are left to the page.
   var MOVES = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, 1], ArrowDown: [0, -1] };
@@ -94,18 +98,22 @@
     return content;
   }
 
-  function showLoading(game, loading) {
-    game.hidden = true;
+  function showLoading(copy, loading) {
+    copy.remove();
     loading.hidden = false;
     document.body.dataset.painted = "none";
   }
 
-  // Right after <main id="game">: which view the first paint shows.
+  function painted() {
+    return document.getElementById(COPY);
+  }
+
+  // Right after the painted copy: which view the first paint shows.
   function settle() {
-    var game = document.getElementById("game");
+    var copy = painted();
     var loading = document.getElementById("loading");
     var current = build();
-    if (!game || !loading || !current) return; // a page not built: the loading screen
+    if (!copy || !loading || !current) return; // a page not built: the loading screen
     var store = storage();
     var state = null;
     var kept = null;
@@ -123,8 +131,8 @@
     var usable = kept && typeof kept === "object" && kept.build === current &&
       typeof kept.html === "string" && kept.key === gameKey(state) &&
       (!link || kept.address === location.hash);
-    if (!usable) return showLoading(game, loading);
-    game.replaceChildren(inert(kept.html));
+    if (!usable) return showLoading(copy, loading);
+    copy.replaceChildren(inert(kept.html));
     document.body.dataset.painted = "kept";
   }
 
@@ -187,18 +195,26 @@
 
   // -- the board before Python ------------------------------------------------------
 
+  // The square of the painted board that `node` is, or is in; null elsewhere.
   function squareOf(node) {
-    var square = node && node.closest ? node.closest("#board [data-square]") : null;
+    var square = node && node.closest ? node.closest("#" + COPY + " #board [data-square]") : null;
     return square ? square.getAttribute("data-square") : null;
   }
 
+  // In the painted copy, the element `selector` finds (every one with `all`).
+  function inCopy(selector, all) {
+    var copy = painted();
+    if (!copy) return all ? [] : null;
+    return all ? copy.querySelectorAll(selector) : copy.querySelector(selector);
+  }
+
   function rect(name) {
-    return document.querySelector('#board rect[data-square="' + name + '"]');
+    return inCopy('#board rect[data-square="' + name + '"]');
   }
 
   // What the person sees of what is kept: the piece picked up, and that the game starts.
   function show() {
-    document.querySelectorAll("#board rect.selected").forEach(function (node) {
+    inCopy("#board rect.selected", true).forEach(function (node) {
       node.classList.remove("selected");
     });
     var squares = actions.filter(function (action) { return action !== "escape"; });
@@ -207,7 +223,7 @@
       var picked = rect(last);
       if (picked) picked.classList.add("selected");
     }
-    var status = document.getElementById("status");
+    var status = inCopy("#status");
     if (status && actions.length) status.textContent = STARTING;
   }
 
@@ -232,12 +248,12 @@
   function focusSquare(name) {
     var target = rect(name);
     if (!target) return;
-    document.querySelectorAll('#board rect[tabindex="0"]').forEach(function (node) {
+    inCopy('#board rect[tabindex="0"]', true).forEach(function (node) {
       node.setAttribute("tabindex", "-1");
     });
     target.setAttribute("tabindex", "0");
     target.focus();
-    var ring = document.querySelector("#board .focus-ring");
+    var ring = inCopy("#board .focus-ring");
     if (ring) {
       ring.setAttribute("transform", "translate(" + target.getAttribute("x") + " " +
                         target.getAttribute("y") + ")");
@@ -276,7 +292,7 @@
   addEventListener("keydown", function (event) {
     var name = squareOf(document.activeElement);
     if (!name || event.altKey || event.ctrlKey || event.metaKey || !hold(event)) return;
-    var svg = document.querySelector("#board svg[data-size]");
+    var svg = inCopy("#board svg[data-size]");
     var size = svg ? parseInt(svg.getAttribute("data-size"), 10) : 9;
     var key = event.key;
     if (key in MOVES || key === "Home" || key === "End") focusSquare(step(name, key, size));
@@ -291,9 +307,10 @@
     // For web/page/app.py, each time it saves the game: the view kept when the page is
     // left belongs to this record.
     saved: function (text) { savedKey = gameKey(String(text)); },
-    // For web/main.py, once its board listens: what was done on the painted board, as
-    // JSON ({"actions": [...], "cursor": the focused square or null}); from then on the
-    // board's events go to Python.
+    // For web/main.py, once its own game is drawn, just before it takes the painted
+    // copy's place: what was done on the copy's board, as JSON ({"actions": [...],
+    // "cursor": the square that had the focus, or null}); from then on the board's events
+    // go to Python.
     take: function () {
       taken = true;
       var cursor = squareOf(document.activeElement);

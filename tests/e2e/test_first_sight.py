@@ -1,10 +1,11 @@
 """End-to-end: the board is on screen before the page's Python starts, and takes clicks.
 
-The built index.html holds the first view painted at build time (tools/paint_page.py); a
-returning visitor sees the game as the page left it (web/paint.js). An init script notes
-what the first paint showed, at DOMContentLoaded, long before Python is ready: the pieces,
-the board's box on screen, the status line; and it sums the layout shifts from
-navigation on. Each test then waits for Python and compares.
+The built index.html holds a painted copy of the game, the first view drawn at build time
+(tools/paint_page.py); a returning visitor sees the game as the page left it
+(web/paint.js). An init script notes what the first paint showed, at DOMContentLoaded,
+long before Python is ready: the pieces, the board's box on screen, the status line; and
+it sums the layout shifts from navigation on. Each test then waits for Python, whose game
+has taken the copy's place, and compares.
 """
 
 from __future__ import annotations
@@ -32,16 +33,18 @@ new PerformanceObserver(list => {
   for (const entry of list.getEntries()) if (!entry.hadRecentInput) window.__shift += entry.value;
 }).observe({ type: "layout-shift", buffered: true });
 document.addEventListener("DOMContentLoaded", () => {
-  const board = document.querySelector("#board svg");
+  const copy = document.getElementById("painted-game");
+  const find = selector => copy ? copy.querySelector(selector) : null;
+  const board = find("#board svg");
   const box = board && board.getBoundingClientRect();
   window.__painted = {
     how: document.body.dataset.painted || null,
     ready: document.body.dataset.ready || null,
     loading: !document.getElementById("loading").hidden,
-    game: !document.getElementById("game").hidden,
-    status: (document.getElementById("status") || {}).textContent || "",
-    moves: [...document.querySelectorAll("#move-list [data-ply]")].map(b => b.textContent),
-    pieces: Object.fromEntries([...document.querySelectorAll("#board [data-piece]")]
+    game: !!copy && !copy.hidden,
+    status: (find("#status") || {}).textContent || "",
+    moves: copy ? [...copy.querySelectorAll("#move-list [data-ply]")].map(b => b.textContent) : [],
+    pieces: Object.fromEntries([...(copy ? copy.querySelectorAll("#board [data-piece]") : [])]
       .map(e => [e.dataset.square, e.dataset.piece])),
     box: box ? [box.x, box.y, box.width, box.height] : null,
   };
@@ -129,18 +132,18 @@ def test_a_move_made_before_python_is_played_once_it_is(browser: Browser, site_u
         # that stays, as a person would who waits for the board to come back.
         page.wait_for_function("window.crossOriginIsolated || document.documentElement"
                                ".dataset.python === 'main'", timeout=LOAD_TIMEOUT_MS)
-        page.wait_for_selector("#board rect[data-square='d1']")
+        page.wait_for_selector("#painted-game rect[data-square='d1']")
         assert page.evaluate("document.body.dataset.ready") is None, "Python was too quick"
         if by == "pointer":
-            page.click("#board rect[data-square='d1']")
-            page.click("#board rect[data-square='d3']")
+            page.click("#painted-game rect[data-square='d1']")
+            page.click("#painted-game rect[data-square='d3']")
         else:
-            page.focus("#board rect[tabindex='0']")
+            page.focus("#painted-game rect[tabindex='0']")
             for key in KEYS_D1_D3:
                 page.keyboard.press(key)
         # Kept, and said: the game is starting, not broken.
         if page.evaluate("document.body.dataset.ready") is None:
-            assert page.inner_text("#status") == "Starting the game…"
+            assert page.inner_text("#painted-game #status") == "Starting the game…"
         wait_ready(page)
         expect(page.locator("#move-list [data-ply='1']")).to_have_text("d1-d3",
                                                                      timeout=LOAD_TIMEOUT_MS)
@@ -158,8 +161,8 @@ def test_an_illegal_move_clicked_early_is_explained(browser: Browser, site_url: 
         page.goto(site_url)
         page.wait_for_function("window.crossOriginIsolated || document.documentElement"
                                ".dataset.python === 'main'", timeout=LOAD_TIMEOUT_MS)
-        page.wait_for_selector("#board rect[data-square='e5']")
-        page.click("#board rect[data-square='e5']")  # White's king: not Black's to move
+        page.wait_for_selector("#painted-game rect[data-square='e5']")
+        page.click("#painted-game rect[data-square='e5']")  # White's king: not Black's to move
         wait_ready(page)
         settle(page)
         expect(page.locator("#notice")).not_to_be_empty()

@@ -441,35 +441,51 @@ def outer_html(node: FakeElement) -> str:
     return f"{start_tag(node)}{inner_html(node)}</{tag}>"
 
 
-def changed_page(text: str, document: FakeDocument, within: FakeElement | None = None) -> str:
-    """The page ``text``, parsed into ``document`` (:func:`parse_page`), with what has
-    changed in it since (within ``within``, or anywhere) written in: the markup of an
-    element whose text or children changed is written anew, the start tag of one whose
-    attributes or form state changed; the rest stays as it was, character for character."""
-    edits: list[tuple[int, int, str]] = []
+def _edits(node: FakeElement, edits: list[tuple[int, int, str]]) -> None:
+    """The edits that write what changed in ``node`` and below into its page's text."""
+    source = node.source
+    if source is None:
+        return
+    menu = node.parentNode if node.tagName == "OPTION" else None
+    if (node.attributes != source.attributes or node.value != source.value
+            or node.checked != source.checked
+            or (menu is not None and menu.source is not None
+                and menu.value != menu.source.value)):
+        edits.append((source.start, source.open_end, start_tag(node)))
+    if source.close is not None and (
+            node.text != source.text or tuple(node.children) != source.children):
+        edits.append((source.open_end, source.close, inner_html(node)))
+        return
+    for child in node.children:
+        _edits(child, edits)
 
-    def visit(node: FakeElement) -> None:
-        source = node.source
-        if source is None:
-            return
-        menu = node.parentNode if node.tagName == "OPTION" else None
-        if (node.attributes != source.attributes or node.value != source.value
-                or node.checked != source.checked
-                or (menu is not None and menu.source is not None
-                    and menu.value != menu.source.value)):
-            edits.append((source.start, source.open_end, start_tag(node)))
-        if source.close is not None and (
-                node.text != source.text or tuple(node.children) != source.children):
-            edits.append((source.open_end, source.close, inner_html(node)))
-            return
-        for child in node.children:
-            visit(child)
 
-    for top in ([within] if within is not None else document.children):
-        visit(top)
+def _apply(text: str, edits: list[tuple[int, int, str]], offset: int = 0) -> str:
     for start, end, replacement in sorted(edits, reverse=True):
-        text = text[:start] + replacement + text[end:]
+        text = text[:start - offset] + replacement + text[end - offset:]
     return text
+
+
+def changed_page(text: str, document: FakeDocument) -> str:
+    """The page ``text``, parsed into ``document`` (:func:`parse_page`), with what has
+    changed in it since written in: the markup of an element whose text or children
+    changed is written anew, the start tag of one whose attributes or form state changed;
+    the rest stays as it was, character for character."""
+    edits: list[tuple[int, int, str]] = []
+    for top in document.children:
+        _edits(top, edits)
+    return _apply(text, edits)
+
+
+def changed_markup(text: str, node: FakeElement) -> str:
+    """The markup of ``node``, parsed from the page ``text``, with what has changed in it
+    since written in (as :func:`changed_page` does)."""
+    source = node.source
+    if source is None or source.close_end is None:
+        raise ValueError(f"{node!r} was not parsed from a page, or has no end tag")
+    edits: list[tuple[int, int, str]] = []
+    _edits(node, edits)
+    return _apply(text[source.start:source.close_end], edits, source.start)
 
 
 def fire(node: FakeElement, kind: str, **facts: Any) -> FakeEvent:
