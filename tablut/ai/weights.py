@@ -3,8 +3,8 @@
 
 These values are the output of ``tools/tune.py`` (self-play matches between weight
 vectors); rerun it to retune, and paste what it prints here.  The rule sets of the 7x7 and
-11x11 boards start from nielsen's, the closest 9x9 rule set; of them only copenhagen's are
-tuned so far.
+11x11 boards start from nielsen's, the closest 9x9 rule set; copenhagen's are tuned, and
+fetlar plays them; brandubh's tuning found nothing better than nielsen's.
 """
 
 from __future__ import annotations
@@ -102,10 +102,11 @@ WEIGHTS: dict[str, tuple[int, ...]] = {
     # tools/tune.py --rules copenhagen --iterations 300 --nodes 1500 --seed 1 --rate 0.5,
     # from _HNEFATAFL: tuned vs that start 36/60 (+70 Elo)
     "copenhagen": _COPENHAGEN,
-    # Not tuned: fetlar has the hand-set _HNEFATAFL (nielsen's, adjusted for its strong king).
-    # tools/tune.py --rules fetlar --iterations 175 --nodes 1500 --seed 1 --rate 0.5 from
-    # copenhagen's tuned weights scored only 20.5/40 against them (+9 Elo): not adopted.
-    "fetlar": _HNEFATAFL,
+    # Copenhagen's, whose rules fetlar shares but for shieldwalls, edge forts and a drawn
+    # repetition: under fetlar rules they scored 23.5/40 (+61 Elo) against the hand-set
+    # _HNEFATAFL, at 1,500 nodes a move. Tuned further (tools/tune.py --rules fetlar
+    # --iterations 175 --rate 0.5 from them) they gained nothing: 20.5/40 (+9 Elo).
+    "fetlar": _COPENHAGEN,
 }
 """Weights by rule-set name: tuned, but where the comments say otherwise."""
 
