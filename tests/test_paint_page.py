@@ -14,17 +14,11 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
 
-from paint_page import BUILD_META, PaintError, _records_panel, name_build, paint  # noqa: E402
+from paint_page import BUILD_META, PaintError, draw_new_game, name_build, paint  # noqa: E402
 
 from tablut import Game  # noqa: E402
 from tablut.squares import shape  # noqa: E402
-from web.bridge.dom import Listeners  # noqa: E402
-from web.bridge.static_dom import FakeWindow, inner_html, parse_page  # noqa: E402
-from web.computer.turns import ComputerTurns  # noqa: E402
-from web.models.session import Session  # noqa: E402
-from web.models.state import PageState  # noqa: E402
-from web.page.drawing import PageDrawing  # noqa: E402
-from web.words.announcer import Announcer  # noqa: E402
+from web.bridge.static_dom import inner_html, parse_page  # noqa: E402
 
 INDEX = (ROOT / "index.html").read_text(encoding="utf-8")
 
@@ -91,11 +85,7 @@ def test_python_draws_in_the_game_what_the_copy_shows(painted: str) -> None:
     # the game's own elements, hidden behind the copy; then the game takes the copy's
     # place. Element for element, the two are the same.
     document = parse_page(painted)
-    session = Session(PageState())
-    drawing = PageDrawing(session, document, FakeWindow(), Listeners(), ComputerTurns(session),
-                          Announcer(session))
-    _records_panel(session, document, Listeners())
-    drawing.draw(session)
+    draw_new_game(document)
     # (An HTML parser reads attribute names in lower case; the browser's puts SVG's
     # viewBox back in its case, as it does every SVG attribute.)
     drawn, shown = (inner_html(node).lower()

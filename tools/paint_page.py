@@ -21,7 +21,6 @@ version of the page.
 
 from __future__ import annotations
 
-import re
 import sys
 import types
 from pathlib import Path
@@ -33,9 +32,10 @@ sys.path.insert(0, str(ROOT))
 from web.bridge.dom import Listeners  # noqa: E402
 from web.bridge.static_dom import (  # noqa: E402
     FakeWindow,
+    apply_edits,
     changed_markup,
-    changed_page,
     parse_page,
+    start_tag,
 )
 from web.computer.turns import ComputerTurns  # noqa: E402
 from web.models.session import Session  # noqa: E402
@@ -68,31 +68,36 @@ def _records_panel(session: Session, document: Any, listeners: Listeners) -> Non
     RecordsPanel(session, MemoryStorage(), listeners, types.SimpleNamespace(document=document))
 
 
+def draw_new_game(document: Any) -> None:
+    """Draw a new game of the default settings in ``document`` as the page draws it: its
+    views (:class:`web.page.drawing.PageDrawing`) and the records panel."""
+    session = Session(PageState())
+    listeners = Listeners()
+    drawing = PageDrawing(session, document, FakeWindow(), listeners, ComputerTurns(session),
+                          Announcer(session))
+    _records_panel(session, document, listeners)
+    drawing.draw(session)
+
+
 def paint(text: str) -> str:
     """index.html's ``text`` with the first view painted after its game."""
     document = parse_page(text)
     game, loading = document.getElementById(GAME), document.getElementById(LOADING)
-    if game is None or loading is None:
+    if game is None or loading is None or loading.source is None:
         raise PaintError(f"index.html has no #{GAME} or no #{LOADING}")
-    session = Session(PageState())
-    listeners = Listeners()
-    turns = ComputerTurns(session)
-    drawing = PageDrawing(session, document, FakeWindow(), listeners, turns,
-                          Announcer(session))
-    _records_panel(session, document, listeners)
-    drawing.draw(session)
-    game.hidden = False
-    copy = re.sub(r"^<main\b[^>]*>", f'<main id="{PAINTED}" class="game">',
-                  changed_markup(text, game))
-    end = game.source.close_end if game.source else None
-    if end is None:
+    if game.source is None or game.source.close_end is None:
         raise PaintError(f"#{GAME} has no end tag")
-    # The page as it was but for the loading screen, hidden; the copy after the game.
-    unpainted = parse_page(text)
-    unpainted.getElementById(LOADING).hidden = True
-    page = changed_page(text, unpainted)
-    at = end + len(page) - len(text)  # the loading screen comes before the game
-    return page[:at] + "\n  " + copy + page[at:]
+    draw_new_game(document)
+    # The copy: the game as drawn, under its own id, shown.
+    game.setAttribute("id", PAINTED)
+    game.hidden = False
+    copy = changed_markup(text, game)
+    loading.hidden = True
+    # The page as it was, but for the loading screen, hidden, and the copy after the game.
+    return apply_edits(text, [
+        (loading.source.start, loading.source.open_end, start_tag(loading)),
+        (game.source.close_end, game.source.close_end, "\n  " + copy),
+    ])
 
 
 def name_build(text: str, build: str) -> str:

@@ -54,11 +54,11 @@ except Exception as problem:
     raise
 
 
-def take_painted_input() -> dict[str, Any]:
-    """What was done on the board painted before Python started (web/paint.js): its
-    ``actions`` and the ``cursor``; from now on the board's events come here."""
-    painted = getattr(window, "tablutPaint", None)
-    if painted is None:  # a page not built: nothing was painted
+def take_painted_input(painted: Any) -> dict[str, Any]:
+    """What was done on the board painted before Python started (``painted``: web/paint.js,
+    or None on a page not built): its ``actions`` and the ``cursor``; from now on the
+    board's events come here."""
+    if painted is None:
         return {}
     early = json.loads(str(painted.take()))
     return early if isinstance(early, dict) else {}
@@ -90,7 +90,7 @@ def main() -> Page:
     except Exception as error:
         failed(error)
         raise
-    early = take_painted_input()
+    early = take_painted_input(page.painted)
     show(document)
     page.shown()  # what needs the page laid out: the move list's scrolling
     # Played now, as if they came now: the pick, the put-down, the keys on the board.

@@ -460,32 +460,25 @@ def _edits(node: FakeElement, edits: list[tuple[int, int, str]]) -> None:
         _edits(child, edits)
 
 
-def _apply(text: str, edits: list[tuple[int, int, str]], offset: int = 0) -> str:
+def apply_edits(text: str, edits: list[tuple[int, int, str]], offset: int = 0) -> str:
+    """``text`` with each edit (start, end, replacement) made, the positions counted from
+    ``offset``; edits must not overlap."""
     for start, end, replacement in sorted(edits, reverse=True):
         text = text[:start - offset] + replacement + text[end - offset:]
     return text
 
 
-def changed_page(text: str, document: FakeDocument) -> str:
-    """The page ``text``, parsed into ``document`` (:func:`parse_page`), with what has
-    changed in it since written in: the markup of an element whose text or children
-    changed is written anew, the start tag of one whose attributes or form state changed;
-    the rest stays as it was, character for character."""
-    edits: list[tuple[int, int, str]] = []
-    for top in document.children:
-        _edits(top, edits)
-    return _apply(text, edits)
-
-
 def changed_markup(text: str, node: FakeElement) -> str:
-    """The markup of ``node``, parsed from the page ``text``, with what has changed in it
-    since written in (as :func:`changed_page` does)."""
+    """The markup of ``node``, parsed from the page ``text`` (:func:`parse_page`), with
+    what has changed in it since written in: the markup of an element whose text or
+    children changed is written anew, the start tag of one whose attributes or form state
+    changed; the rest stays as it was, character for character."""
     source = node.source
     if source is None or source.close_end is None:
         raise ValueError(f"{node!r} was not parsed from a page, or has no end tag")
     edits: list[tuple[int, int, str]] = []
     _edits(node, edits)
-    return _apply(text[source.start:source.close_end], edits, source.start)
+    return apply_edits(text[source.start:source.close_end], edits, source.start)
 
 
 def fire(node: FakeElement, kind: str, **facts: Any) -> FakeEvent:

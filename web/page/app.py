@@ -167,12 +167,13 @@ class Page:
         self.saved = record
         try:
             self.storage.set(STORAGE_KEY, record)
-            if self.painted is not None:  # the view kept for the next visit shows it
-                self.painted.saved(record)
         except Exception as error:  # noqa: BLE001 - storage full, disabled or private mode
             if not self.save_failed:
                 self.save_failed = True
                 self.session.say(message("not-saved", error=str(error)), Lifetime.LASTING)
+            return
+        if self.painted is not None:  # the view kept for the next visit shows this record
+            self.painted.saved(record)
 
     def ask_computer(self) -> None:
         """From now on, carry the session's questions to the computer."""

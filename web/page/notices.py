@@ -11,9 +11,6 @@ from web.models.session import Session
 from web.words.announcer import Announcer
 from web.words.notices import action_label, notice_text
 
-#: What :attr:`NoticeView.shown` is before the first render.
-_UNDRAWN = object()
-
 
 class NoticeView:
     """The notice area (a polite live region): a message, its button, and a close
@@ -25,9 +22,7 @@ class NoticeView:
         self.listeners = listeners
         self.session = session
         self.area = document.getElementById("notice")
-        # Not yet drawn: the first render clears the area, which may hold a notice of
-        # the page as it was left (its first view is painted before Python starts).
-        self.shown: Notice | None | object = _UNDRAWN
+        self.shown: Notice | None = None
 
     def render(self, session: Session) -> None:
         """Show the session's notice, if it is not already shown."""

@@ -80,9 +80,6 @@ class SettingsForm:
 
     def _fill_menus(self) -> None:
         document, controls = self.document, self.controls
-        # Made anew: the menus may hold the first view's, painted before Python started.
-        for menu in ("level", "rules", "clock"):
-            controls[menu].replaceChildren()
         for number, spec in LEVELS.items():
             controls["level"].appendChild(element(
                 document, "option", f"{number} · {spec.name}", value=number,
