@@ -30,8 +30,8 @@ node_modules/.package-lock.json: package.json package-lock.json
 	touch $@
 
 # The static site in _site/: the page, the engine, the UI and the runtime; no CDN.
-site: node_modules/.package-lock.json
-	$(PYTHON) tools/build_site.py
+site: setup node_modules/.package-lock.json
+	$(PY) tools/build_site.py
 
 # Play at http://127.0.0.1:$(PORT)/ (PORT=8001 make serve for another port).
 serve: site
@@ -80,7 +80,7 @@ lock:
 	@tmp=$$(mktemp -d) && trap 'rm -rf "$$tmp"' EXIT && \
 	$(PYTHON) -m venv "$$tmp" && \
 	"$$tmp/bin/pip" install --quiet --disable-pip-version-check uv==$(UV_VERSION) && \
-	"$$tmp/bin/uv" pip compile pyproject.toml --extra test --extra bench --universal \
+	"$$tmp/bin/uv" pip compile pyproject.toml --extra test --extra bench --extra site --universal \
 		--python-version 3.11 --generate-hashes --custom-compile-command "make lock" \
 		--output-file $(LOCK)
 

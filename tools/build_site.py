@@ -3,13 +3,16 @@
 The page must work from any sub-path (GitHub project pages live under ``/<repo>/``) and
 must never reach a CDN, so everything it loads is copied next to ``index.html``:
 
-- ``index.html`` with the page's first view painted in it (``paint_page.py``), and
-  ``web/**`` but its Python modules (CSS, scripts, icons) as they are,
+- ``index.html`` with the page's first view painted in it (``paint_page.py``), in English,
+  and the same page in each other language of the page, ``index.<code>.html``, its words
+  and its painted view from that language's catalogue (``catalogues.py``); and
+  ``web/**`` but its Python modules and catalogues (CSS, scripts, icons) as they are,
   with the two Python scripts PyScript runs, ``web/main-<hash>.py`` and
   ``web/ai_worker-<hash>.py``;
 - ``python/tablut-<hash>.zip`` and ``python/web-<hash>.zip``: every module of the engine
   (but the native-only Tablut Challenge client) and of the page, with its byte code as
-  Pyodide compiles it, one archive each, so that an interpreter fetches its Python in one
+  Pyodide compiles it, one archive each (the page's with its compiled catalogues,
+  ``web/locale/<code>.mo``), so that an interpreter fetches its Python in one
   or two requests rather than one a module and compiles none of it at start-up (see
   :func:`write_archive`);
 - ``pyodide-<hash>/``: the interpreter files from ``node_modules/pyodide``;
@@ -38,14 +41,16 @@ configs are rewritten to name them so (see ``site_names.py``): a file that a pag
 fetch after it has started never has the same name in two versions with other bytes,
 so a page open while a new version is deployed keeps getting its own version's files.
 
-Run ``npm ci`` first (``make site`` does). Standard library only, and Node.js, which
-npm comes with, to compile the modules and make the snapshot.
+Run ``npm ci`` first (``make site`` does), in the project's virtual environment (for
+Babel, which compiles the catalogues), with Node.js, which npm comes with, to compile the
+modules and make the snapshot.
 """
 
 from __future__ import annotations
 
 import argparse
 import base64
+import gettext
 import hashlib
 import json
 import re
@@ -55,10 +60,13 @@ import sys
 import zipfile
 from pathlib import Path
 
+from catalogues import PSEUDO, compile_catalogue, page_name, translate_page, translations
 from make_sounds import write_sounds
 from paint_page import name_build, paint
 from site_names import MissingReference, address, refer
 from site_offline import write_icons, write_service_worker
+
+from web.words.catalogue import LANGUAGES, SOURCE_LANGUAGE, install
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -133,7 +141,7 @@ FILES_MARKER = "# @files: filled in by tools/build_site.py"
 #: only its own folder; the interpreter's module names files at the root); and the Python
 #: modules, which travel in their archive.
 IGNORED = shutil.ignore_patterns("__pycache__", "*.pyc", ".*", "*~", "sw.js", INTERPRETER,
-                                 "*.py")
+                                 "*.py", "locale")
 
 
 class BuildError(RuntimeError):
@@ -289,7 +297,8 @@ def copy_source_maps(copied: list[Path], origins: dict[Path, Path]) -> list[Path
     return maps
 
 
-def write_python(root: Path, out: Path, interpreter: str) -> dict[str, str]:
+def write_python(root: Path, out: Path, interpreter: str,
+                 languages: tuple[str, ...]) -> dict[str, str]:
     """Write into ``out`` the scripts PyScript runs, the archives of the packages and the
     configs that name them and the interpreter (``interpreter``, its module as renamed),
     each under a content-addressed name; return their new names by their plain ones."""
@@ -300,7 +309,8 @@ def write_python(root: Path, out: Path, interpreter: str) -> dict[str, str]:
     archives = {}
     # Every module read once, compiled in one run of the interpreter for all packages.
     sources = {module: (root / module).read_bytes() for module in python_modules(root)}
-    files = {**sources, **compile_modules(root, sources)}
+    files = {**sources, **compile_modules(root, sources),
+             **compiled_catalogues(root, languages)}
     for archive, modules in ARCHIVES.items():
         relative = f"{ARCHIVE_FOLDER}/{archive}.zip"
         write_archive({name: data for name, data in files.items()
@@ -315,18 +325,39 @@ def write_python(root: Path, out: Path, interpreter: str) -> dict[str, str]:
     return renames
 
 
-def paint_index(index: Path, renames: dict[str, str]) -> None:
-    """Paint the first view into the site's ``index`` (``tools/paint_page.py``) and name
-    the build in it: a hash of the painted page and of the Python it runs (the archives'
-    names are their contents' hashes), which changes whenever what the page draws can."""
-    painted = paint(index.read_text(encoding="utf-8"))
-    digest = hashlib.sha256(painted.encode("utf-8"))
-    digest.update(json.dumps(sorted(renames.items())).encode("utf-8"))
-    index.write_text(name_build(painted, digest.hexdigest()[:16]), encoding="utf-8")
+def compiled_catalogues(root: Path, languages: tuple[str, ...]) -> dict[str, bytes]:
+    """The compiled catalogue of every one of ``languages`` but English, by its path in
+    the page's archive (``web/locale/<code>.mo``), where web/main.py reads the page's
+    own."""
+    return {f"web/locale/{language}.mo": compile_catalogue(language, root)
+            for language in languages if language != SOURCE_LANGUAGE}
 
 
-def build(root: Path = ROOT, out: Path | None = None) -> Path:
-    """Build the site of the repository at ``root`` into ``out`` (default ``root/_site``)."""
+def paint_pages(root: Path, out: Path, renames: dict[str, str],
+                languages: tuple[str, ...]) -> None:
+    """Write the page in every language (:func:`catalogues.page_name`) from the site's
+    ``index.html``: its words translated, its first view painted in that language
+    (``tools/paint_page.py``), and the build named in it: a hash of the painted page and
+    of the Python it runs (the archives' names are their contents' hashes), which changes
+    whenever what the page draws can."""
+    source = (out / "index.html").read_text(encoding="utf-8")
+    for language in languages:
+        words = translations(language, root)
+        install(words, language)
+        try:
+            painted = paint(translate_page(source, words, language))
+        finally:
+            install(gettext.NullTranslations(), SOURCE_LANGUAGE)
+        digest = hashlib.sha256(painted.encode("utf-8"))
+        digest.update(json.dumps(sorted(renames.items())).encode("utf-8"))
+        (out / page_name(language)).write_text(name_build(painted, digest.hexdigest()[:16]),
+                                               encoding="utf-8")
+
+
+def build(root: Path = ROOT, out: Path | None = None, pseudo: bool = False) -> Path:
+    """Build the site of the repository at ``root`` into ``out`` (default ``root/_site``);
+    with ``pseudo``, the tests' pseudo-language too (``index.qps.html``)."""
+    languages = (*LANGUAGES, PSEUDO) if pseudo else tuple(LANGUAGES)
     out = out or root / "_site"
     for required in ("index.html", "pyscript.toml", "web", "tablut"):
         if not (root / required).exists():
@@ -342,8 +373,8 @@ def build(root: Path = ROOT, out: Path | None = None) -> Path:
     shutil.copytree(root / "web", out / "web", ignore=IGNORED)
     copy_runtime(root / "node_modules", out)
     renames = {INTERPRETER: write_interpreter(root, out)}
-    renames.update(write_python(root, out, renames[INTERPRETER]))
-    paint_index(out / "index.html", renames)
+    renames.update(write_python(root, out, renames[INTERPRETER], languages))
+    paint_pages(root, out, renames, languages)
     # The one file that names the scripts, the configs and the interpreter.
     start = out / START_SCRIPT
     start.write_text(refer(start.read_text(encoding="utf-8"), renames, START_SCRIPT),
@@ -363,12 +394,14 @@ def build(root: Path = ROOT, out: Path | None = None) -> Path:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Command line: ``python tools/build_site.py [--out DIR]``."""
+    """Command line: ``python tools/build_site.py [--out DIR] [--pseudo]``."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=ROOT / "_site", help="output folder")
+    parser.add_argument("--pseudo", action="store_true",
+                        help="add the tests' pseudo-language (index.qps.html)")
     args = parser.parse_args(argv)
     try:
-        out = build(ROOT, args.out.resolve())
+        out = build(ROOT, args.out.resolve(), args.pseudo)
     except (BuildError, MissingReference) as error:
         print(f"build_site: {error}", file=sys.stderr)
         return 1

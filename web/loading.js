@@ -31,6 +31,21 @@
     return document.getElementById(id);
   }
 
+  // The words of the page's scripts in the page's language: the page's
+  // <template id="script-words">, translated with the rest of the page at build time
+  // (tools/catalogues.py), holds one element a message, its key in data-word; {name}s
+  // in it are filled in from ``values``. Before the template is parsed, or for a key it
+  // lacks, the key itself.
+  function word(key, values) {
+    var words = element("script-words");
+    var found = words && words.content.querySelector('[data-word="' + key + '"]');
+    var text = found ? found.textContent.replace(/\s+/g, " ").trim() : key;
+    return text.replace(/\{(\w+)\}/g, function (whole, name) {
+      return values && name in values ? String(values[name]) : whole;
+    });
+  }
+  window.tablutWord = word;
+
   function say(text) {
     var message = element("loading-message");
     if (message) message.textContent = text;
@@ -59,14 +74,13 @@
     if (bar) bar.hidden = true;
     var note = element("loading-time");
     if (note) note.textContent = "";
-    say(text + " Reload the page to try again.");
+    say(text + " " + word("try-again"));
   }
   window.tablutLoadFailed = fail;
 
   if (typeof WebAssembly !== "object" || typeof WebAssembly.instantiate !== "function") {
     document.addEventListener("DOMContentLoaded", function () {
-      fail("This browser cannot run the game: it lacks WebAssembly. " +
-           "Please use a current version of Firefox, Chrome, Edge or Safari.");
+      fail(word("no-webassembly"));
     });
     return;
   }
@@ -77,16 +91,16 @@
     var bar = element("loading-progress");
     if (bar && detail in STEPS) bar.value = Math.max(bar.value, STEPS[detail]);
     // Only the main thread's steps arrive here; the AI worker loads on its own.
-    say(detail + "…");
+    say(detail in STEPS ? word(detail) : detail + "…");
   });
 
   // Before the game is up, any uncaught error means it will not come up.
   addEventListener("error", function (event) {
-    if (loading()) fail("The game could not start (" + (event.message || "error") + ").");
+    if (loading()) fail(word("failed", { error: event.message || word("error") }));
   });
   addEventListener("unhandledrejection", function (event) {
     var reason = event.reason && (event.reason.message || event.reason);
-    if (loading()) fail("The game could not start (" + (reason || "error") + ").");
+    if (loading()) fail(word("failed", { error: reason || word("error") }));
   });
 
   // An uncaught Python error raises no JavaScript error event: PyScript logs it and adds
@@ -98,7 +112,7 @@
         record.addedNodes.forEach(function (node) {
           if (node.classList && node.classList.contains("py-error")) {
             var lines = node.textContent.trim().split("\n");
-            fail("The game could not start (" + lines[lines.length - 1] + ").");
+            fail(word("failed", { error: lines[lines.length - 1] }));
           }
         });
       });
@@ -115,8 +129,7 @@
           var url = entry.name.split("?")[0];
           if (entry.responseStatus >= 400 && RUNTIME.test(url)) {
             var file = url.split("/").pop();
-            fail("The game could not start: " + file + " could not be downloaded (HTTP " +
-                 entry.responseStatus + ").");
+            fail(word("not-downloaded-status", { file: file, status: entry.responseStatus }));
           }
         });
       }).observe({ type: "resource", buffered: true });
@@ -134,8 +147,9 @@
       if (!data.failed) return;
       var url = String(data.failed).split("?")[0];
       if (RUNTIME.test(url)) {
-        fail("The game could not start: " + url.split("/").pop() + " could not be " +
-             "downloaded" + (data.status ? " (HTTP " + data.status + ")." : "."));
+        var file = url.split("/").pop();
+        fail(data.status ? word("not-downloaded-status", { file: file, status: data.status })
+          : word("not-downloaded", { file: file }));
       }
     });
   }

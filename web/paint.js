@@ -28,7 +28,9 @@
   var STATE = "tablut.state";  // web/models/state.py's STORAGE_KEY
   var KEPT = "tablut.painted";
   var COPY = "painted-game";  // the painted copy (tools/paint_page.py's PAINTED)
-  var STARTING = "Starting the game…";
+  // The page's languages (web/words/catalogue.py's LANGUAGES): English is index.html,
+  // every other the page index.<code>.html beside it (tools/catalogues.py's page_name).
+  var LANGUAGES = ["en", "da", "de", "es", "fr", "it", "nb", "fi", "sv"];
   // Keys the painted board answers; the rest are left to the page.
   var MOVES = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, 1], ArrowDown: [0, -1] };
 
@@ -73,6 +75,48 @@
   // A link to a game in the address (web/records: "#v=1&rules=...").
   function gameLink() {
     return /^#(.*&)?v=/.test(location.hash);
+  }
+
+  // The language the page should be in: the one chosen in Settings (saved with them),
+  // else the first of the browser's that the page speaks ("nb" for any Norwegian), else
+  // English.
+  function wantedLanguage(state) {
+    try {
+      var chosen = JSON.parse(state).settings.language;
+      if (LANGUAGES.indexOf(chosen) >= 0) return chosen;
+    } catch (error) {
+      // no saved settings, or unreadable ones: the browser's languages
+    }
+    var asked = navigator.languages && navigator.languages.length ? navigator.languages
+      : [navigator.language || ""];
+    for (var i = 0; i < asked.length; i++) {
+      var code = String(asked[i]).toLowerCase().split("-")[0];
+      if (code === "no" || code === "nn") code = "nb";
+      if (LANGUAGES.indexOf(code) >= 0) return code;
+    }
+    return "en";
+  }
+
+  // Before anything is drawn: a page in another language than the player's moves to
+  // theirs, with the same link. A page in no language of the list (the tests'
+  // pseudo-language) stays.
+  function moveToLanguage() {
+    var here = document.documentElement.lang;
+    if (LANGUAGES.indexOf(here) < 0) return false;
+    var wanted = wantedLanguage(storedState());
+    if (wanted === here) return false;
+    var page = wanted === "en" ? "./" : "./index." + wanted + ".html";
+    location.replace(page + location.search + location.hash);
+    return true;
+  }
+
+  function storedState() {
+    try {
+      var store = storage();
+      return store && store.getItem(STATE);
+    } catch (error) {
+      return null;
+    }
   }
 
   function navigation() {
@@ -224,7 +268,7 @@
       if (picked) picked.classList.add("selected");
     }
     var status = inCopy("#status");
-    if (status && actions.length) status.textContent = STARTING;
+    if (status && actions.length) status.textContent = window.tablutWord("starting");
   }
 
   function act(action) {
@@ -302,8 +346,13 @@
     event.preventDefault();
   }, true);
 
+  var moving = moveToLanguage();
+
   window.tablutPaint = {
-    settle: settle,
+    // Whether this page is being left for the page of the player's language: nothing
+    // more is started or drawn here (web/start.js).
+    moving: moving,
+    settle: function () { if (!moving) settle(); },
     // For web/page/app.py, each time it saves the game: the view kept when the page is
     // left belongs to this record.
     saved: function (text) { savedKey = gameKey(String(text)); },

@@ -244,6 +244,8 @@
     startPython(mode);
   }
 
+  // A page being left for the page of the player's language starts nothing.
+  if (window.tablutPaint && window.tablutPaint.moving) return;
   var before = session(function (store) { return store.getItem(RELOADED); });
   window.tablutNavigation = before || navigationType();
   precacheWhenUp();

@@ -31,10 +31,10 @@
     if (!area || area.firstChild) return;
     var text = document.createElement("span");
     text.className = "notice-text";
-    text.textContent = "A new version is ready.";
+    text.textContent = window.tablutWord("update-ready");
     var button = document.createElement("button");
     button.type = "button";
-    button.textContent = "Reload";
+    button.textContent = window.tablutWord("reload");
     button.addEventListener("click", function () { location.reload(); });
     area.appendChild(text);
     area.appendChild(button);
