@@ -44,15 +44,17 @@ class Screen:
         self.session = session
         self.document: FakeDocument = page_document()
         document, listeners = self.document, Listeners()
+        self.window = window or FakeWindow()
         self.turns = ComputerTurns(session)
         self.announcer = Announcer(session)
         self.move_list = MoveListView(document)
         self.views: list[Any] = [
             StatusView(document, self.turns), ButtonsView(document), self.move_list,
             CapturedView(document), AnalysisView(document, self.turns), MatchView(document),
-            NoticeView(document, listeners, session), IntroView(document, window or FakeWindow()),
+            NoticeView(document, listeners, session), IntroView(document, self.window),
             AnnouncerView(document, self.announcer), ClockView(document),
-            ReviewView(document, listeners, session), SettingsForm(session, document, listeners)]
+            ReviewView(document, listeners, session),
+            SettingsForm(session, document, self.window, listeners)]
         session.subscribe(self.render)
         session.notify()
 
@@ -584,6 +586,25 @@ def test_the_sound_checkbox_turns_the_sound_on_and_off(screen: Screen) -> None:
     assert screen.session.settings.sound
     change(screen, "sound", False)
     assert not screen.session.settings.sound
+
+
+def test_choosing_a_language_saves_it_and_goes_to_its_page(screen: Screen) -> None:
+    """The menu shows the page's language; a choice is kept in the settings (and so
+    saved), and the page leaves for the page in that language, with its link."""
+    assert screen("language").value == "en"
+    play(screen.session, "d1-4")
+    screen.window.location.hash = "#v=2&moves=d1-4"
+    change(screen, "language", "sv")
+    assert screen.session.settings.language == "sv"
+    assert screen.window.location.replaced == ["./index.sv.html#v=2&moves=d1-4"]
+    assert screen.session.game.moves  # the game goes on there
+
+
+def test_a_language_the_page_lacks_is_refused(screen: Screen) -> None:
+    change(screen, "language", "xx")
+    assert screen.session.settings.language == "" and screen.window.location.replaced == []
+    notice = screen.session.notices.current
+    assert notice is not None and notice.is_error
 
 
 def test_other_rules_start_a_new_game(screen: Screen) -> None:

@@ -8,8 +8,10 @@ The words come from two places, under one template (``web/locale/messages.pot``)
 
 - the page's Python (``web/``): every ``_()``, ``N_()``, ``ngettext()`` and ``pgettext()``
   of :mod:`web.words.catalogue`, with the ``# Translators:`` comments above them;
-- the page itself (``index.html``): the text between its tags (not scripts or styles) and
-  the attributes a person reads or hears (:data:`PAGE_ATTRIBUTES`), whitespace folded.
+- the page itself (``index.html``): the text between its tags (not scripts or styles,
+  nor under ``translate="no"``: the languages' own names) and the attributes a person
+  reads or hears (:data:`PAGE_ATTRIBUTES`), whitespace folded; not "Tablut", nor a
+  letter alone (a key's name: P, L).
 
 Each language's catalogue is ``web/locale/<code>.po``, the GNU gettext format translators
 and their tools know. ``tools/build_site.py`` compiles them (:func:`compile_catalogue`) into
@@ -57,8 +59,11 @@ PAGE_ATTRIBUTES = ("aria-label", "title", "placeholder", "alt")
 #: Elements whose text is not words: code and style.
 NOT_WORDS = {"script", "style"}
 
+#: Elements that have no end tag.
+VOID = {"meta", "link", "input", "br", "img", "source", "path", "circle", "rect", "line"}
+
 #: Text of the page that is a name in every language, or no words at all.
-UNTRANSLATED = re.compile(r"^(Tablut|[^A-Za-z]*)$")
+UNTRANSLATED = re.compile(r"^(Tablut|[A-Z]|[^A-Za-z]*)$")
 
 
 @dataclass(frozen=True)
@@ -83,6 +88,8 @@ class _PageReader(HTMLParser):
             self.lines.append(self.lines[-1] + len(line))
         self.found: list[PageText] = []
         self.open: list[str] = []
+        # How many of the open elements say translate="no" (the languages' own names).
+        self.kept: list[bool] = []
         self.data_start: int | None = None
 
     def _offset(self) -> int:
@@ -95,7 +102,7 @@ class _PageReader(HTMLParser):
             return
         start, end = self.data_start, self._offset()
         self.data_start = None
-        if self.open and self.open[-1] in NOT_WORDS:
+        if (self.open and self.open[-1] in NOT_WORDS) or any(self.kept):
             return
         self._add(start, end, self.text[start:end])
 
@@ -110,8 +117,9 @@ class _PageReader(HTMLParser):
         self._end_data()
         start = self._offset()
         self._attributes(start, self.get_starttag_text() or "", attrs, tag)
-        if tag not in {"meta", "link", "input", "br", "img", "source", "path", "circle"}:
+        if tag not in VOID:
             self.open.append(tag)
+            self.kept.append(dict(attrs).get("translate") == "no")
 
     def handle_startendtag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         self._end_data()
@@ -131,8 +139,10 @@ class _PageReader(HTMLParser):
     def handle_endtag(self, tag: str) -> None:
         self._end_data()
         if tag in self.open:
-            while self.open.pop() != tag:
-                pass
+            while self.open:
+                self.kept.pop()
+                if self.open.pop() == tag:
+                    break
 
     def handle_data(self, data: str) -> None:
         if self.data_start is None:

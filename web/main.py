@@ -36,7 +36,15 @@ def failed(error: BaseException) -> None:
     """Say on the loading screen that the game could not start, and why; the whole
     story goes to the console (from a worker, PyScript would show it nowhere)."""
     window.console.error("".join(traceback.format_exception(error)))
-    window.tablutLoadFailed(f"The game could not start ({type(error).__name__}: {error}).")
+    try:
+        from web.words.catalogue import _
+    except Exception:  # noqa: BLE001 - the page's words may be what is broken
+        def _(message: str) -> str:
+            return message
+    # Translators: on the loading screen; {error} is the developers' name and message of
+    # what went wrong ("ImportError: ...").
+    text = _("The game could not start ({error}).")
+    window.tablutLoadFailed(text.format(error=f"{type(error).__name__}: {error}"))
 
 
 try:
@@ -49,6 +57,7 @@ try:
     from web.models.storage import load_state
     from web.page.app import LocalStorage, Page
     from web.records import panel as records_panel
+    from web.words.catalogue import install_language
 except Exception as problem:
     failed(problem)
     raise
@@ -80,6 +89,12 @@ def main() -> Page:
     try:
         dom = Dom(window.tablutDom)
         document = dom.document
+        # The page's language is its own (tools/build_site.py writes one page a
+        # language): every word from here on is in it.
+        try:
+            install_language(str(window.document.documentElement.lang))
+        except OSError as error:  # a build without it: the page in English, not broken
+            window.console.warn(f"Tablut: the page's catalogue is missing ({error})")
         storage = LocalStorage(window.localStorage)
         state, problem = load_state(storage, int(window.Date.now()))
         session = Session(state)

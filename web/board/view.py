@@ -34,6 +34,7 @@ from typing import Any, Protocol
 
 from tablut.squares import Shape, shape, squares_of
 from web.bridge.dom import svg_element
+from web.words.catalogue import N_, _, pgettext
 
 #: Side of a square, and the margin that holds the coordinates, in SVG user units.
 CELL = 10
@@ -51,8 +52,10 @@ def extent(size: int) -> int:
 #: The 9x9 board's extent.
 EXTENT = extent(NINE)
 
-#: What a square's accessible name says stands on it.
-PIECE_WORDS = {"black": "black piece", "white": "white piece", "king": "white king"}
+#: What a square's accessible name says stands on it (marked for the catalogue:
+#: translated where a square is named, see :func:`square_label`).
+PIECE_WORDS = {"black": N_("black piece"), "white": N_("white piece"),
+               "king": N_("white king")}
 
 
 def corner_squares(size: int) -> tuple[int, ...]:
@@ -104,14 +107,27 @@ def square_label(sq: int, piece: str | None, marks: Marks | None = None,
     such as "e5, white king" ("a4, camp, black piece" on a camp), with what the marks say
     of it: "picked up", or "legal move" for the piece picked up."""
     named = shape(size).square_name(sq)
-    where = f"{named}, camp" if camp else named
-    name = f"{where}, {PIECE_WORDS[piece] if piece else 'empty'}"
+    # Translators: what stands on a square with no piece, in its accessible name
+    # ("a1, empty").
+    what = pgettext("square", "empty") if not piece else _(PIECE_WORDS[piece])
+    if camp:
+        # Translators: a camp square's accessible name: {square} is its name ("a4"),
+        # {piece} what stands on it ("black piece", "empty").
+        name = _("{square}, camp, {piece}").format(square=named, piece=what)
+    else:
+        # Translators: a square's accessible name: {square} is its name ("e5"), {piece}
+        # what stands on it ("white king", "empty").
+        name = _("{square}, {piece}").format(square=named, piece=what)
     if marks is None:
         return name
     if sq == marks.selected:
-        name += ", picked up"
+        # Translators: the square of the piece picked up: {name} is the square's
+        # accessible name ("e5, white king").
+        name = _("{name}, picked up").format(name=name)
     elif sq in marks.targets:
-        name += ", legal move"
+        # Translators: a square the piece picked up may move to: {name} is the square's
+        # accessible name ("e6, empty").
+        name = _("{name}, legal move").format(name=name)
     return name
 
 
@@ -168,13 +184,17 @@ class BoardView:
 
     def __init__(self, document: Any, container: Any, *, size: int = NINE,
                  marked: tuple[int, ...] = (), camps: tuple[int, ...] = (),
-                 label: str = "Board", ident: str = "board") -> None:
+                 label: str | None = None, ident: str = "board") -> None:
         """Build the empty board of ``size`` squares a side in ``container``; ``marked``
         squares (restricted corners) are drawn as reserved, like the throne, and
-        ``camps`` as camps. ``label`` is the board's accessible name; ``ident`` prefixes
-        the ids inside it, so that two boards can share a page."""
+        ``camps`` as camps. ``label`` is the board's accessible name ("Board" in the
+        page's language by default); ``ident`` prefixes the ids inside it, so that two
+        boards can share a page."""
         self.document = document
         self.ident = ident
+        if label is None:
+            # Translators: the accessible name of the game's board.
+            label = _("Board")
         # tabindex -1: the board is one tab stop, its roving square; the svg itself is
         # not (a focus listener would otherwise make Chromium stop on it too).
         self.svg = self._element(

@@ -494,12 +494,27 @@ def fire(node: FakeElement, kind: str, **facts: Any) -> FakeEvent:
     return event
 
 
+class FakeLocation:
+    """The page's address, which remembers where it was sent (``location.replace``)."""
+
+    def __init__(self, search: str = "", hash: str = "") -> None:
+        """An address with this query and fragment."""
+        self.search, self.hash = search, hash
+        self.replaced: list[str] = []
+
+    def replace(self, url: str) -> None:
+        """Go to ``url`` (remembered in :attr:`replaced`)."""
+        self.replaced.append(url)
+
+
 class FakeWindow:
-    """The ``window`` IntroView asks whether the screen is a touch screen."""
+    """The ``window`` IntroView asks whether the screen is a touch screen, and the
+    settings form leaves for the page of another language."""
 
     def __init__(self, touch: bool = False) -> None:
         """A touch screen when ``touch``, else a mouse."""
         self.touch = touch
+        self.location = FakeLocation()
 
     def matchMedia(self, query: str) -> SimpleNamespace:
         """Whether ``query`` (only "(pointer: coarse)" is known) matches."""

@@ -32,6 +32,7 @@ from web.models.clocks import think_seconds
 from web.models.notices import Lifetime, message
 from web.models.review import REVIEW_LEVEL, record_key
 from web.models.session import Session
+from web.words.catalogue import _
 
 #: Pause before each move when the computer plays both sides, so a person can follow.
 SELF_PLAY_PAUSE = 0.4
@@ -253,7 +254,7 @@ async def carry_out(turns: ComputerTurns, request: Request, computer: Computer) 
     try:
         if request.pause:
             await asyncio.sleep(request.pause)
-        for _ in range(ASKS):
+        for _attempt in range(ASKS):
             if not turns.current(request):
                 turns.stopped(request)  # not wanted any more
                 return
@@ -262,7 +263,9 @@ async def carry_out(turns: ComputerTurns, request: Request, computer: Computer) 
                 return
             except Stopped:
                 continue  # stopped with an older question: asked again if still wanted
-        turns.failed(request, "it was stopped")
+        # Translators: why the computer gave no answer, the {error} of "The computer
+        # player is unavailable ({error})." and "No hint: ...".
+        turns.failed(request, _("it was stopped"))
     except Exception as error:  # noqa: BLE001 - whatever broke, the game goes on
         turns.failed(request, str(error))
 

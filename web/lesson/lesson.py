@@ -23,9 +23,10 @@ from tablut import Game, Move, Rules
 from tablut.squares import squares_of
 from web.board.marks import marks_for
 from web.board.view import Marks
-from web.lesson.judge import judge, name, owner, piece_name, wrong_piece
+from web.lesson.judge import by_kind, judge, name, owner, wrong_piece
 from web.lesson.steps import Step, lesson_steps
 from web.models.game import PieceInHand, captured_kind
+from web.words.catalogue import _, language
 from web.words.speech import move_sentence, selection_sentence, threat
 
 
@@ -55,9 +56,11 @@ class Lesson(PieceInHand):
     """
 
     def __init__(self, rules: Rules, limit: int | None = None) -> None:
-        """The lesson for ``rules``; ``limit`` is the game's move limit, if it has one."""
+        """The lesson for ``rules``; ``limit`` is the game's move limit, if it has one. Its
+        sentences are in the language installed now (:attr:`language`)."""
         self.rules = rules
         self.limit = limit
+        self.language = language()
         self.steps: list[Step] = lesson_steps(rules, limit)
         self.solved: set[int] = set()
         self.announcement = ""
@@ -93,7 +96,9 @@ class Lesson(PieceInHand):
     @property
     def progress(self) -> str:
         """"Step 2 of 12"."""
-        return f"Step {self.index + 1} of {len(self.steps)}"
+        # Translators: {number} is the step shown, {count} how many steps the lesson has.
+        return _("Step {number} of {count}").format(number=self.index + 1,
+                                                    count=len(self.steps))
 
     @property
     def is_first(self) -> bool:
@@ -125,7 +130,10 @@ class Lesson(PieceInHand):
         self.fading: list[tuple[int, str]] = []
         self.just_moved: Move | None = None
         step = self.step
-        self.say(f"{self.progress}: {step.title}. {step.task}")
+        # Translators: said when a step is shown: {progress} is "Step 2 of 12", {title} the
+        # step's title ("The throne"), {task} what to do ("Black to move: ...").
+        self.say(_("{progress}: {title}. {task}").format(progress=self.progress,
+                                                         title=step.title, task=step.task))
         self.notify()
 
     def next(self) -> None:
@@ -149,7 +157,16 @@ class Lesson(PieceInHand):
         self.hint = self.step.answer
         self.selected = None
         frm, to = self.hint
-        self.say(f"Move {piece_name(self.game.board, frm)} to {name(self.game.board, to)}.")
+        board = self.game.board
+        self.say(by_kind(
+            board.piece_at(frm),
+            # Translators: the move a step asks for; {square} and {target} are squares.
+            _("Move the black piece on {square} to {target}."),
+            # Translators: the move a step asks for; {square} and {target} are squares.
+            _("Move the white guard on {square} to {target}."),
+            # Translators: the move a step asks for; {square} and {target} are squares.
+            _("Move the king on {square} to {target}."),
+        ).format(square=name(board, frm), target=name(board, to)))
         self.notify()
 
     # -- the board -------------------------------------------------------------------------
@@ -221,14 +238,22 @@ class Lesson(PieceInHand):
         self.hint = None
         self.solved.add(self.index)
         self.verdict = Verdict(True, self.step.success)
-        ending = " That was the last step." if self.is_last else ""
         said = move_sentence(self.game, mover, move, self.fading)
         # The page's warning that the king could escape next move is beside the point of
         # a lesson's step, whose position is not a game.
         warning = threat(self.game.board)
         if warning and said.endswith(warning):
             said = said[:-len(warning)]
-        self.say(f"{said} {self.step.success}{ending}")
+        if self.is_last:
+            # Translators: said after the right move of the last step: {said} is the move
+            # ("Black h3 to e3, capturing the white guard on d3."), {success} the step's
+            # praise ("Captured: ...").
+            text = _("{said} {success} That was the last step.")
+        else:
+            # Translators: said after the right move of a step: {said} is the move ("Black
+            # h3 to e3, capturing the white guard on d3."), {success} the step's praise.
+            text = _("{said} {success}")
+        self.say(text.format(said=said, success=self.step.success))
         self.notify()
         return True
 

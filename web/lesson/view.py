@@ -26,6 +26,7 @@ from web.board.marks import reserved_squares
 from web.board.view import BoardView
 from web.bridge.dom import Listeners, element
 from web.lesson.lesson import Lesson
+from web.words.catalogue import _, language
 
 
 class LessonView:
@@ -46,7 +47,7 @@ class LessonView:
         self.lesson: Lesson | None = None
         self.spoken = -1
         self._build()
-        self.board = BoardView(document, self.parts["board"], label="Lesson board",
+        self.board = BoardView(document, self.parts["board"], label=_("Lesson board"),
                                ident="lesson")
         self.input: BoardInput | None = None
         listeners.on(self.dialog, "close", lambda _event: self.back_to_game())
@@ -64,12 +65,12 @@ class LessonView:
             return node
 
         head = add(dialog, "head", "header", class_="lesson-head")
-        add(head, "title", "h2", "How to play", id="lesson-title")
+        add(head, "title", "h2", _("How to play"), id="lesson-title")
         meta = add(head, "meta", "div", class_="lesson-meta")
         add(meta, "rules", "p", "", class_="lesson-rules")
         add(meta, "progress", "p", "", class_="lesson-progress")
         add(head, "close", "button", "×", type="button", class_="lesson-close",
-            aria_label="Close the lesson")
+            aria_label=_("Close the lesson"))
         bar = add(dialog, "bar", "div", class_="lesson-bar", aria_hidden="true")
         add(bar, "fill", "div", class_="lesson-bar-fill")
         body = add(dialog, "body", "div", class_="lesson-body")
@@ -82,11 +83,16 @@ class LessonView:
         add(dialog, "announcer", "p", "", class_="visually-hidden", aria_live="polite",
             id="lesson-announcer")
         nav = add(dialog, "nav", "div", class_="lesson-nav")
-        add(nav, "back", "button", "‹ Back", type="button")
-        add(nav, "show", "button", "Show me", type="button")
-        add(nav, "retry", "button", "Try again", type="button")
-        add(nav, "next", "button", "Next ›", type="button", class_="primary")
-        add(nav, "play", "button", "Play a game", type="button", class_="primary")
+        # Translators: the lesson's button to the step before; keep the arrow.
+        add(nav, "back", "button", _("‹ Back"), type="button")
+        # Translators: the lesson's button that shows the move a step asks for.
+        add(nav, "show", "button", _("Show me"), type="button")
+        # Translators: the lesson's button that shows a step again from its start.
+        add(nav, "retry", "button", _("Try again"), type="button")
+        # Translators: the lesson's button to the next step; keep the arrow.
+        add(nav, "next", "button", _("Next ›"), type="button", class_="primary")
+        # Translators: the lesson's last button, which closes it for the game.
+        add(nav, "play", "button", _("Play a game"), type="button", class_="primary")
         self.parts = parts
         for key, action in (("close", self.close), ("play", self.close),
                             ("back", lambda: self._act(Lesson.back)),
@@ -106,15 +112,18 @@ class LessonView:
     # -- opening and closing -----------------------------------------------------------------
 
     def open(self) -> None:
-        """Open the lesson for the game's rule set: where it was left if the rules are the
-        same, else from its first step."""
+        """Open the lesson for the game's rule set: where it was left if the rules (and the
+        page's language) are the same, else from its first step."""
         rules, limit = self.rules_of_game()
         lesson = self.lesson
-        if lesson is None or lesson.rules is not rules or lesson.limit != limit:
+        if (lesson is None or lesson.rules is not rules or lesson.limit != limit
+                or lesson.language != language()):
             self._start(Lesson(rules, limit))
         elif lesson.finished and lesson.is_last:
             lesson.go(0)
-        self.parts["rules"].textContent = f"{rules.title} rules"
+        # Translators: the rule set the lesson teaches; {rules} is its title ("Berkeley",
+        # "Ashton (Tablut Challenge)").
+        self.parts["rules"].textContent = _("{rules} rules").format(rules=rules.title)
         self.dialog.showModal()
         self.render()
         self.parts["step"].focus()

@@ -19,16 +19,18 @@ import re
 from dataclasses import dataclass, field
 
 from tablut import Side
+from web.words.catalogue import N_, _, ngettext
 
-#: The choices of the "Clock" menu: value (as in records), and what the menu says.
+#: The choices of the "Clock" menu: value (as in records), and what the menu says
+#: (marked for the catalogue: translate it with ``_()`` where it is shown).
 PRESETS: dict[str, str] = {
-    "": "No clock",
-    "1+1": "1 min + 1 s a move",
-    "3+2": "3 min + 2 s a move",
-    "5+3": "5 min + 3 s a move",
-    "15+10": "15 min + 10 s a move",
-    "10s": "10 s for every move",
-    "30s": "30 s for every move",
+    "": N_("No clock"),
+    "1+1": N_("1 min + 1 s a move"),
+    "3+2": N_("3 min + 2 s a move"),
+    "5+3": N_("5 min + 3 s a move"),
+    "15+10": N_("15 min + 10 s a move"),
+    "10s": N_("10 s for every move"),
+    "30s": N_("30 s for every move"),
 }
 
 _FORMAT = re.compile(r"^(?:(\d{1,3})\+(\d{1,3})|(\d{1,4})s)$")
@@ -59,23 +61,34 @@ class TimeControl:
         """The control written as ``text``; ClockError if it is not one."""
         found = _FORMAT.match(text.strip())
         if not found:
-            raise ClockError(f"{text!r} is not a time control: write minutes+increment, "
-                             "as in 5+3, or seconds per move, as in 10s")
+            # Translators: {text} is what was typed, quoted ('5 3'); "5+3" and "10s" are
+            # time controls as written in the page and its records.
+            raise ClockError(_("{text} is not a time control: write minutes+increment, "
+                               "as in 5+3, or seconds per move, as in 10s").format(
+                                   text=repr(text)))
         minutes, increment, seconds = found.groups()
         if seconds is not None:
             if int(seconds) < 1:
-                raise ClockError("a move needs at least one second")
+                raise ClockError(_("a move needs at least one second"))
             return cls(f"{int(seconds)}s", int(seconds) * 1000, 0, True)
         if int(minutes) < 1:
-            raise ClockError("a side needs at least one minute")
+            raise ClockError(_("a side needs at least one minute"))
         return cls(f"{int(minutes)}+{int(increment)}", int(minutes) * 60_000,
                    int(increment) * 1000, False)
 
     def describe(self) -> str:
-        """The control in words: "5 min + 3 s a move", "10 s for every move"."""
-        return PRESETS.get(self.text) or (
-            f"{self.initial_ms // 1000} s for every move" if self.per_move
-            else f"{self.initial_ms // 60_000} min + {self.increment_ms // 1000} s a move")
+        """The control in words, in the installed language: "5 min + 3 s a move", "10 s
+        for every move"."""
+        preset = PRESETS.get(self.text)
+        if preset:
+            return _(preset)
+        if self.per_move:
+            # Translators: a time control: {seconds} seconds for each move.
+            return _("{seconds} s for every move").format(seconds=self.initial_ms // 1000)
+        # Translators: a time control: {minutes} minutes for each side, and {increment}
+        # seconds more after each move.
+        return _("{minutes} min + {increment} s a move").format(
+            minutes=self.initial_ms // 60_000, increment=self.increment_ms // 1000)
 
 
 def readable_control(text: str | None) -> str | None:
@@ -157,13 +170,13 @@ class Clocks:
     def from_dict(cls, data: object) -> Clocks:
         """Clocks from :meth:`to_dict`'s data; ClockError if they are damaged."""
         if not isinstance(data, dict):
-            raise ClockError("the saved clocks are not an object")
+            raise ClockError(_("the saved clocks are not an object"))
         control = TimeControl.parse(str(data.get("control", "")))
         left = data.get("left_ms")
         if (not isinstance(left, list) or len(left) != 2
                 or not all(isinstance(v, int) and not isinstance(v, bool) and v >= 0
                            for v in left)):
-            raise ClockError("the saved time left is damaged")
+            raise ClockError(_("the saved time left is damaged"))
         return cls(control, list(left))
 
 
@@ -233,12 +246,14 @@ def spoken(ms: int) -> str:
     """Time left in words, for the clocks' accessible names: "4 minutes 5 seconds"."""
     seconds = ms // 1000
     minutes, seconds = divmod(seconds, 60)
-    words = []
-    if minutes:
-        words.append(f"{minutes} minute{'s' if minutes != 1 else ''}")
-    if seconds or not minutes:
-        words.append(f"{seconds} second{'s' if seconds != 1 else ''}")
-    return " ".join(words)
+    minute_words = ngettext("{count} minute", "{count} minutes", minutes).format(count=minutes)
+    second_words = ngettext("{count} second", "{count} seconds", seconds).format(count=seconds)
+    if not minutes:
+        return second_words
+    if not seconds:
+        return minute_words
+    # Translators: time left on a clock: "4 minutes 5 seconds".
+    return _("{minutes} {seconds}").format(minutes=minute_words, seconds=second_words)
 
 
 def think_seconds(clocks: Clocks, side: Side, now: float, usual: float) -> float:

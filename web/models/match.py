@@ -13,8 +13,11 @@ from typing import Any
 from tablut import Match, Rules, Side
 from tablut.match import GameResult
 from web.models.notices import Message, message
+from web.words.catalogue import N_, _, ngettext, pgettext
 
-PLAYER_NAMES = {"first": "Player 1", "second": "Player 2"}
+#: The players' names (marked for the catalogue: translate them with ``_()`` where they
+#: are shown).
+PLAYER_NAMES = {"first": N_("Player 1"), "second": N_("Player 2")}
 
 
 @dataclass(frozen=True)
@@ -62,26 +65,38 @@ def match_score(
     for number in range(1, match.rules.match_games + 1):
         if number <= len(match.results):
             result = match.results[number - 1]
-            moves = f"{result.plies} move{'s' if result.plies != 1 else ''}"
+            plies = result.plies
             if result.winner is None:
-                text = f"Draw after {moves}"
+                # Translators: a game's result in the match table.
+                text = ngettext("Draw after {count} move", "Draw after {count} moves",
+                                plies).format(count=plies)
             else:
-                text = f"{PLAYER_NAMES[result.winner]} won in {moves}"
+                # Translators: a game's result in the match table: {player} is "Player 1"
+                # or "Player 2".
+                text = ngettext("{player} won in {count} move", "{player} won in {count} moves",
+                                plies).format(player=_(PLAYER_NAMES[result.winner]), count=plies)
         elif number == len(match.results) + 1:
             # The game on the board, or, once it has ended, the one that comes next.
-            text = "In progress" if current is None else "Next"
+            if current is None:
+                # Translators: the match table's game being played.
+                text = _("In progress")
+            else:
+                text = pgettext("match table: the game that comes next", "Next")
         else:
-            text = "To play"
+            # Translators: the match table's game not played yet.
+            text = _("To play")
         rows.append(MatchRow(number, match.side_of("first", number).word,
                              match.side_of("second", number).word, text))
     leader = match.leader()
     if match.finished:
-        summary = (f"{PLAYER_NAMES[leader]} wins the match." if leader
-                   else "The match is drawn.")
+        # Translators: {player} is "Player 1" or "Player 2".
+        summary = (_("{player} wins the match.").format(player=_(PLAYER_NAMES[leader]))
+                   if leader else _("The match is drawn."))
     elif leader:
-        summary = f"{PLAYER_NAMES[leader]} leads."
+        # Translators: {player} is "Player 1" or "Player 2", ahead in the match.
+        summary = _("{player} leads.").format(player=_(PLAYER_NAMES[leader]))
     else:
-        summary = "The match is level."
+        summary = _("The match is level.")
     return MatchScore(rows, (match.wins("first"), match.wins("second")), summary,
                       match.finished)
 

@@ -17,6 +17,7 @@ from typing import Any
 
 from tablut import Game, Move, Side
 from tablut.ai import MATE
+from web.words.catalogue import _
 
 #: The level each position is searched at: about a quarter of a second natively, so a
 #: 60-move game is reviewed in well under a minute in the browser.
@@ -93,11 +94,11 @@ class Review:
         was made of another game."""
         review = cls(game)
         if not isinstance(data, dict) or data.get("plies") != review.plies:
-            raise ValueError("it is not a review of this game")
+            raise ValueError(_("it is not a review of this game"))
         review.stopped = bool(data.get("stopped"))
         judgements = data.get("judgements")
         if not isinstance(judgements, list):
-            raise ValueError("its judgements are not a list")
+            raise ValueError(_("its judgements are not a list"))
         for item in judgements:
             ply, judgement = _judgement(item, review.plies)
             review.judgements[ply] = judgement
@@ -174,14 +175,14 @@ class Review:
 def _judgement(item: Any, plies: int) -> tuple[int, Judgement]:
     """One saved judgement as (ply, Judgement); ValueError if it is damaged."""
     if not isinstance(item, list) or len(item) != 5:
-        raise ValueError("a judgement is damaged")
+        raise ValueError(_("a judgement is damaged"))
     ply, white, winner, best, best_text = item
     if (not isinstance(ply, int) or not 0 <= ply <= plies or not isinstance(white, int)
             or winner not in (None, "black", "white") or not isinstance(best_text, str)):
-        raise ValueError("a judgement is damaged")
+        raise ValueError(_("a judgement is damaged"))
     if best is not None and (not isinstance(best, list) or len(best) != 2
                              or not all(isinstance(sq, int) for sq in best)):
-        raise ValueError("a judgement's best move is damaged")
+        raise ValueError(_("a judgement's best move is damaged"))
     move = None if best is None else (best[0], best[1])
     side = None if winner is None else Side.parse(winner)
     return ply, Judgement(white, side, move, best_text)

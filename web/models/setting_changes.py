@@ -16,6 +16,7 @@ from web.models.notices import Action, Lifetime, Message, message
 from web.models.settings import BY_FIELD, Effect, Settings
 from web.models.setup import SetupMode
 from web.models.state import PageState
+from web.words.catalogue import ngettext
 
 
 class SettingChanges:
@@ -90,8 +91,10 @@ class SettingChanges:
         counts, undone moves too, or the stored record would be unreadable."""
         made = self.game.most_moves_made()
         if limit is not None and made >= limit:
-            moves = "move" if made == 1 else "moves"
-            raise ValueError(f"a player has already made {made} {moves} in this game")
+            # Translators: why a move limit was refused ("Move limit not changed: ...").
+            raise ValueError(ngettext("a player has already made {count} move in this game",
+                                      "a player has already made {count} moves in this game",
+                                      made).format(count=made))
 
     def toggle_analysis(self) -> None:
         """Open or close the analysis panel."""

@@ -20,6 +20,7 @@ from typing import Any
 from tablut import RULES, Side
 from tablut.ai import DEFAULT_LEVEL, LEVELS
 from web.models.clocks import ClockError, TimeControl
+from web.words.catalogue import LANGUAGES, _
 
 PLAYERS = ("human", "computer")
 
@@ -46,6 +47,8 @@ class Settings:
         analysis: whether the analysis panel is open.
         clock: the time control (a key of :data:`web.models.clocks.PRESETS`: "" for none).
         sound: whether moves, captures and the end of a game are heard.
+        language: the page's language chosen, a key of
+            :data:`web.words.catalogue.LANGUAGES`, or "" to follow the browser's.
     """
 
     black: str = "human"
@@ -58,6 +61,7 @@ class Settings:
     analysis: bool = False
     clock: str = ""
     sound: bool = False
+    language: str = ""
 
     def player(self, side: Side) -> str:
         """Who plays ``side``: "human" or "computer"."""
@@ -86,11 +90,12 @@ class Settings:
         """Settings from :meth:`to_dict`'s data; missing fields take their defaults, and a
         field of the wrong kind raises StateError."""
         if not isinstance(data, dict):
-            raise StateError("the saved settings are not an object")
+            raise StateError(_("the saved settings are not an object"))
         values: dict[str, Any] = asdict(cls())
         unknown = set(data) - set(values)
         if unknown:
-            raise StateError(f"unknown settings {sorted(unknown)}")
+            # Translators: {names} lists the settings' keys, as ['colour'].
+            raise StateError(_("unknown settings {names}").format(names=sorted(unknown)))
         values.update(data)
         return validated(cls(**values))
 
@@ -110,6 +115,8 @@ class Effect(Enum):
     MATCH = "match"
     #: What the page shows or sounds, not the game.
     DISPLAY = "display"
+    #: The page moves to its page in the language chosen (the game goes with it).
+    LANGUAGE = "language"
 
 
 def is_int(value: Any) -> bool:
@@ -118,43 +125,61 @@ def is_int(value: Any) -> bool:
 
 
 def _check_player(value: Any) -> str | None:
-    return None if value in PLAYERS else "must be human or computer"
+    # Translators: why a player was refused ("Black player not changed: ...").
+    return None if value in PLAYERS else _("must be human or computer")
 
 
 def _check_level(value: Any) -> str | None:
     if is_int(value) and value in LEVELS:
         return None
-    return f"must be one of {min(LEVELS)}..{max(LEVELS)}"
+    # Translators: why a level was refused: {lowest}..{highest} are the levels ("1..6").
+    return _("must be one of {lowest}..{highest}").format(lowest=min(LEVELS),
+                                                          highest=max(LEVELS))
 
 
 def _check_rules(value: Any) -> str | None:
-    return None if value in RULES else f"{value!r} is not a rule set"
+    if value in RULES:
+        return None
+    # Translators: {rules} is the name asked for, quoted ('tabula').
+    return _("{rules} is not a rule set").format(rules=repr(value))
 
 
 def _check_seed(value: Any) -> str | None:
     ok = is_int(value) and 0 <= value < 2**53
-    return None if ok else "the seed must be a whole number from 0"
+    return None if ok else _("the seed must be a whole number from 0")
 
 
 def _check_limit(value: Any) -> str | None:
     if value is None or (is_int(value) and 1 <= value <= MAX_LIMIT):
         return None
-    return f"the move limit must be a whole number from 1 to {MAX_LIMIT}, or 0"
+    # Translators: {most} is the largest move limit (999); 0 means no limit.
+    return _("the move limit must be a whole number from 1 to {most}, or 0").format(
+        most=MAX_LIMIT)
 
 
 def _check_flag(value: Any) -> str | None:
-    return None if isinstance(value, bool) else "must be true or false"
+    return None if isinstance(value, bool) else _("must be true or false")
+
+
+def _check_language(value: Any) -> str | None:
+    if value == "" or value in LANGUAGES:
+        return None
+    # Translators: {language} is the code asked for, quoted ('xx').
+    return _("{language} is not a language of the page").format(language=repr(value))
 
 
 def _check_clock(value: Any) -> str | None:
     if not isinstance(value, str):
-        return "the clock must be a time control such as 5+3"
+        return _("the clock must be a time control such as 5+3")
     try:
         written = TimeControl.parse(value).text if value else ""
     except ClockError as error:
         return str(error)
     # As the page writes it: the game's clocks and its record must name the same control.
-    return None if written == value else f"write the time control as {written}"
+    if written == value:
+        return None
+    # Translators: {control} is a time control as the page writes it ("5+3").
+    return _("write the time control as {control}").format(control=written)
 
 
 def read_clock(text: str) -> str:
@@ -216,6 +241,7 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("match", "match", bool, _check_flag, Effect.MATCH, checkbox=True),
     Setting("sound", "sound", bool, _check_flag, Effect.DISPLAY, checkbox=True),
     Setting("analysis", None, bool, _check_flag, Effect.DISPLAY),
+    Setting("language", "language", str, _check_language, Effect.LANGUAGE),
 )
 
 #: The settings by field.
@@ -227,5 +253,8 @@ def validated(settings: Settings) -> Settings:
     for setting in SETTINGS:
         problem = setting.check(getattr(settings, setting.field))
         if problem is not None:
-            raise StateError(f"the setting {setting.field}: {problem}")
+            # Translators: {setting} is a setting's key ("clock"); {problem} says what is
+            # wrong with its saved value.
+            raise StateError(_("the setting {setting}: {problem}").format(
+                setting=setting.field, problem=problem))
     return settings

@@ -20,6 +20,7 @@ from tablut.json_text import parse_json
 from web.models.clocks import ClockError, Clocks, readable_control
 from web.models.review import Review
 from web.models.settings import Settings, StateError, is_int
+from web.words.catalogue import _
 
 __all__ = ["STORAGE_KEY", "PageState", "Settings", "StateError", "is_setup_text"]
 
@@ -86,14 +87,18 @@ class PageState:
         try:
             data = parse_json(text)
         except (TypeError, ValueError) as error:
-            raise StateError(f"it is not valid JSON ({error})") from None
+            # Translators: why a saved page could not be read; {error} is the reader's
+            # own words.
+            raise StateError(_("it is not valid JSON ({error})").format(error=error)) from None
         if not isinstance(data, dict) or data.get("format") != RECORD_FORMAT:
-            raise StateError("it is not a saved Tablut page")
+            raise StateError(_("it is not a saved Tablut page"))
         if data.get("version") not in READABLE_VERSIONS:
-            raise StateError(f"its version {data.get('version')!r} is not supported")
+            # Translators: {version} is a record's version number ("4").
+            raise StateError(_("its version {version} is not supported").format(
+                version=repr(data.get("version"))))
         settings = Settings.from_dict(data.get("settings", {}))
         if not isinstance(data.get("game"), str):
-            raise StateError("it holds no game")
+            raise StateError(_("it holds no game"))
         try:
             game = Game.from_json(data["game"])
         except RecordError as error:
@@ -103,7 +108,7 @@ class PageState:
         results = _match_results(data.get("match", []))
         setup = data.get("setup")
         if setup is not None and not is_setup_text(setup, game.rules.size):
-            raise StateError("its set-up position is damaged")
+            raise StateError(_("its set-up position is damaged"))
         clocks, time_out = _clocks(data, game)
         return cls(settings, game, results, setup, clocks, time_out, *_version_3(data, game))
 
@@ -115,7 +120,7 @@ def _older(data: dict[str, Any], game: Game, settings: Settings) -> None:
     unless the computer is to move there, which then waits, as it did, for the person
     to come back to the last move."""
     if game.rules.name != settings.rules:
-        raise StateError("its game and its settings disagree on the rules")
+        raise StateError(_("its game and its settings disagree on the rules"))
     if game.time_control is None and settings.clock:
         game.time_control = settings.clock
     waits = settings.is_computer(game.side) and game.outcome() is None
@@ -126,15 +131,16 @@ def _version_3(data: dict[str, Any], game: Game) -> tuple[int | None, Review | N
     """Where the game stands, its review, and whether it was brought in."""
     live, imported = data.get("live"), data.get("imported", False)
     if not isinstance(live, int) or isinstance(live, bool) or not 0 <= live <= len(game.moves):
-        raise StateError("where its game stands is damaged")
+        raise StateError(_("where its game stands is damaged"))
     if not isinstance(imported, bool):
-        raise StateError("its imported flag is damaged")
+        raise StateError(_("its imported flag is damaged"))
     review = data.get("review")
     if review is not None:
         try:
             review = Review.from_dict(game, review)
         except ValueError as error:
-            raise StateError(f"its review is damaged ({error})") from None
+            # Translators: {error} says what is wrong with the saved review.
+            raise StateError(_("its review is damaged ({error})").format(error=error)) from None
     return live, review, imported
 
 
@@ -142,30 +148,31 @@ def _clocks(data: dict[str, Any], game: Game) -> tuple[Clocks | None, Side | Non
     """The saved clocks and loss on time (none in a version 1 record)."""
     clocks, time_out = data.get("clocks"), data.get("time_out")
     if time_out is not None and time_out not in ("black", "white"):
-        raise StateError("its loss on time is damaged")
+        raise StateError(_("its loss on time is damaged"))
     if game.time_control is not None and readable_control(game.time_control) != \
             game.time_control:
-        raise StateError("its game's time control is damaged")
+        raise StateError(_("its game's time control is damaged"))
     if clocks is None:
         return None, None if time_out is None else Side.parse(time_out)
     try:
         saved = Clocks.from_dict(clocks)
     except ClockError as error:
-        raise StateError(f"its clocks are damaged ({error})") from None
+        # Translators: {error} says what is wrong with the saved clocks.
+        raise StateError(_("its clocks are damaged ({error})").format(error=error)) from None
     if saved.control.text != game.time_control:
-        raise StateError("its clocks and its game's time control disagree")
+        raise StateError(_("its clocks and its game's time control disagree"))
     return saved, None if time_out is None else Side.parse(time_out)
 
 
 def _match_results(data: Any) -> list[tuple[str | None, int]]:
     if not isinstance(data, list) or len(data) > 2:
-        raise StateError("its match results are damaged")
+        raise StateError(_("its match results are damaged"))
     results: list[tuple[str | None, int]] = []
     for item in data:
         if (not isinstance(item, list) or len(item) != 2
                 or item[0] not in ("first", "second", None) or not is_int(item[1])
                 or item[1] < 0):
-            raise StateError("its match results are damaged")
+            raise StateError(_("its match results are damaged"))
         results.append((item[0], item[1]))
     return results
 

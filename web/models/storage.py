@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Protocol
 
 from web.models.state import STORAGE_KEY, PageState, StateError
+from web.words.catalogue import _
 
 
 class Storage(Protocol):
@@ -54,8 +55,12 @@ def keep_aside(storage: Storage, key: str, text: str, timestamp_ms: int) -> str:
     try:
         storage.set(aside, text)
     except Exception:  # noqa: BLE001 - storage full or off: say so, lose nothing else
-        return "the old record could not be kept"
-    return f"the old record is kept in this browser's storage as {aside}"
+        # Translators: ends "The saved game could not be read (...). A new game has
+        # started; {kept}.".
+        return _("the old record could not be kept")
+    # Translators: ends "The saved game could not be read (...). A new game has started;
+    # {kept}."; {key} is a storage key, as "tablut.state.backup.1700000000000".
+    return _("the old record is kept in this browser's storage as {key}").format(key=aside)
 
 
 def load_state(storage: Storage, timestamp_ms: int) -> tuple[PageState, str | None]:
@@ -64,12 +69,16 @@ def load_state(storage: Storage, timestamp_ms: int) -> tuple[PageState, str | No
     try:
         raw = storage.get(STORAGE_KEY)
     except Exception as error:  # noqa: BLE001 - storage disabled
-        return PageState(), f"This browser keeps no saved games ({error})."
+        # Translators: {error} is what the browser said when asked for its storage.
+        return PageState(), _("This browser keeps no saved games ({error}).").format(
+            error=error)
     if raw is None:
         return PageState(), None
     try:
         return PageState.from_json(raw), None
     except StateError as error:
         kept = keep_aside(storage, STORAGE_KEY, raw, timestamp_ms)
-        return PageState(), (f"The saved game could not be read ({error}). A new game has "
-                             f"started; {kept}.")
+        # Translators: {error} says why the saved game could not be read ("it holds no
+        # game"); {kept} says where the unreadable record was kept, or that it was not.
+        return PageState(), _("The saved game could not be read ({error}). A new game has "
+                              "started; {kept}.").format(error=error, kept=kept)

@@ -52,7 +52,7 @@ class PageDrawing:
                       IntroView(document, window), AnnouncerView(document, announcer),
                       self.clocks,
                       ReviewView(document, listeners, session),
-                      SettingsForm(session, document, listeners)]
+                      SettingsForm(session, document, window, listeners)]
 
     def draw(self, session: Session) -> None:
         """Draw ``session``: each view redraws only what changed; a board of another size

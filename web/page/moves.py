@@ -9,7 +9,9 @@ from typing import Any
 from web.bridge.dom import element
 from web.models.review import Mistake
 from web.models.session import Session
+from web.words.catalogue import _
 from web.words.review import mistake_words
+from web.words.sides import side_word
 from web.words.texts import move_entries, no_moves_text
 
 
@@ -65,11 +67,21 @@ class MoveListView:
                                             aria_hidden="true"))
             mistake = mistakes.get(entry.ply)
             undone = entry.ply > live
-            name = f"{entry.number} {entry.side.word} {entry.text}"
+            # Translators: a move of the move list as a screen reader reads it: {number}
+            # is its number ("3." or "3…"), {side} "black" or "white", {move} the move
+            # ("e8-c8").
+            name = _("{number} {side} {move}").format(
+                number=entry.number, side=side_word(entry.side), move=entry.text)
             if mistake is not None:
-                name += f", {mistake_words(mistake, session.game.rules.size)}"
+                # Translators: a move of the move list that a review found a mistake:
+                # {name} is the move as read ("3. black e8-c8"), {mistake} what the
+                # review says of it.
+                name = _("{name}, {mistake}").format(
+                    name=name, mistake=mistake_words(mistake, session.game.rules.size))
             if undone:
-                name += ", undone"
+                # Translators: a move undone (Redo brings it back): {name} is the move as
+                # read ("3. black e8-c8").
+                name = _("{name}, undone").format(name=name)
             classes = ["move"] + (["mistake"] if mistake else []) + (["undone"] if undone else [])
             button = self.buttons[entry.ply] = element(
                 document, "button", entry.text + ("?" if mistake else ""), type="button",

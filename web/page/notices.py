@@ -9,6 +9,7 @@ from web.bridge.dom import Listeners, element
 from web.models.notices import Notice
 from web.models.session import Session
 from web.words.announcer import Announcer
+from web.words.catalogue import _
 from web.words.notices import action_label, notice_text
 
 
@@ -44,7 +45,7 @@ class NoticeView:
             self.listeners.click(button, lambda: self._act(action.run))
             self.area.appendChild(button)
         close = element(document, "button", "×", type="button", class_="notice-close",
-                        aria_label="Dismiss message")
+                        aria_label=_("Dismiss message"))
         self.listeners.click(close, self.session.dismiss)
         self.area.appendChild(close)
 

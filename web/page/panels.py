@@ -11,6 +11,8 @@ from web.computer.turns import ComputerTurns
 from web.models.clocks import shown
 from web.models.match import PLAYER_NAMES
 from web.models.session import Session
+from web.words.catalogue import _, ngettext, pgettext
+from web.words.sides import side_name, side_word
 from web.words.texts import captured_counts, captured_words, score_text
 
 
@@ -40,7 +42,9 @@ class CapturedView:
             for kind in kinds:
                 row.appendChild(self._icon(kind))
             if not kinds:
-                row.appendChild(element(self.document, "span", "none", class_="quiet"))
+                # Translators: a row of captured pieces with none in it.
+                row.appendChild(element(self.document, "span",
+                                        pgettext("captured pieces", "none"), class_="quiet"))
             # The row is one image with one name ("3 white pieces and the king"): screen
             # readers ignore a label on a plain span and would read icon after icon.
             row.setAttribute("aria-label", captured_words(colour, len(kinds),
@@ -77,25 +81,39 @@ class AnalysisView:
         on = session.settings.analysis
         self.panel.hidden = not on
         self.toggle.setAttribute("aria-expanded", "true" if on else "false")
-        self.toggle.textContent = "Hide analysis" if on else "Show analysis"
+        self.toggle.textContent = _("Hide analysis") if on else _("Show analysis")
         shown = self.turns.analysis
         if shown is self.shown:
             return
         self.shown = shown
         if shown is None:
-            self._show("Thinking…", "", "", "")
+            self._show(_("Thinking…"), "", "", "")
         elif shown.problem is not None:
-            self._show("", "", "", f"Analysis unavailable ({shown.problem}).")
+            # Translators: {error} is why the computer could not analyse the position.
+            self._show("", "", "", _("Analysis unavailable ({error}).").format(
+                error=shown.problem))
         else:
             data = shown.data
             text, share = score_text(int(data["score"]), data.get("mate_in"), shown.side)
             self.bar.style.width = f"{share * 100:.0f}%"
             nps = int(data.get("nps", 0))
-            speed = ("worked out in advance" if data.get("known")
-                     else f"{nps / 1000:.1f} k/s")
-            self._show(text, f"best {data['move']}", " ".join(data.get("pv", [])),
-                       f"Depth {data['depth']} (selective {data['seldepth']}), "
-                       f"{int(data['nodes']):,} positions, {speed}")
+            if data.get("known"):
+                # Translators: how the analysis got its move: from a table made in
+                # advance, not searched now (in place of a speed, "12.3 k/s").
+                speed = _("worked out in advance")
+            else:
+                # Translators: the search's speed in thousands of positions a second.
+                speed = _("{thousands} k/s").format(thousands=f"{nps / 1000:.1f}")
+            nodes = int(data["nodes"])
+            # Translators: the analysis's best move, in notation ("e8-c8").
+            best = _("best {move}").format(move=data["move"])
+            # Translators: how deep the analysis searched (in moves), how many positions
+            # it looked at, and {speed}: "12.3 k/s" or "worked out in advance".
+            depth = ngettext("Depth {depth} (selective {seldepth}), {count} position, {speed}",
+                             "Depth {depth} (selective {seldepth}), {count} positions, {speed}",
+                             nodes).format(depth=data["depth"], seldepth=data["seldepth"],
+                                           count=f"{nodes:,}", speed=speed)
+            self._show(text, best, " ".join(data.get("pv", [])), depth)
 
     def _show(self, text: str, best: str, line: str, depth: str) -> None:
         self.text.textContent = text
@@ -122,13 +140,21 @@ class MatchView:
         score = session.match.table(session.game.rules, session.finished_game())
         self.rows.replaceChildren()
         for row in score.rows:
-            self._row(str(row.number), row.first_side.capitalize(),
-                      row.second_side.capitalize(), row.result)
-        self._row("Wins", str(score.wins[0]), str(score.wins[1]), "", class_="match-wins")
+            self._row(str(row.number), _side_cell(row.first_side),
+                      _side_cell(row.second_side), row.result)
+        # Translators: the match table's last row: how many games each player won.
+        self._row(_("Wins"), str(score.wins[0]), str(score.wins[1]), "", class_="match-wins")
         first = session.match.side_of(session.game.rules, "first")
-        who = session.settings.player(first)
-        self.summary.textContent = (f"{score.summary} {PLAYER_NAMES['first']} ({who}) has "
-                                    f"{first.word} in this game.")
+        if session.settings.is_computer(first):
+            # Translators: under the match table: {player} is "Player 1", {side} "black"
+            # or "white", the side that player plays in the game on the board.
+            whose = _("{player} (computer) has {side} in this game.")
+        else:
+            # Translators: under the match table: {player} is "Player 1", {side} "black"
+            # or "white", the side that player plays in the game on the board.
+            whose = _("{player} (human) has {side} in this game.")
+        sentence = whose.format(player=_(PLAYER_NAMES["first"]), side=side_word(first))
+        self.summary.textContent = f"{score.summary} {sentence}"
 
     def _row(self, head: str, *cells: str, class_: str | None = None) -> None:
         document = self.document
@@ -137,6 +163,11 @@ class MatchView:
         for cell in cells:
             tr.appendChild(element(document, "td", cell))
         self.rows.appendChild(tr)
+
+
+def _side_cell(side: Side | str) -> str:
+    """A side in a cell of the match table: "Black", "White"."""
+    return side_name(side if isinstance(side, Side) else Side.parse(side))
 
 
 class ClockView:

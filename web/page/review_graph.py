@@ -10,10 +10,12 @@ from typing import Any
 from web.bridge.dom import Listeners, box_at_event, element, svg_element
 from web.models.review import Review
 from web.models.session import Session
+from web.words.catalogue import N_, _
 from web.words.review import review_summary
 
-#: What the panel says before a review.
-ABOUT = "The computer looks at every position and marks the moves that lost the most."
+#: What the panel says before a review (marked for the catalogue, translated where it is
+#: shown).
+ABOUT = N_("The computer looks at every position and marks the moves that lost the most.")
 
 
 class ReviewView:
@@ -32,13 +34,13 @@ class ReviewView:
         frame = find("review-graph")
         # The sides are named in the page's text, beside the graph: text inside a
         # stretched SVG would be stretched too.
-        self.top = element(document, "span", "White ahead", class_="graph-side graph-top")
-        self.bottom = element(document, "span", "Black ahead",
+        self.top = element(document, "span", _("White ahead"), class_="graph-side graph-top")
+        self.bottom = element(document, "span", _("Black ahead"),
                               class_="graph-side graph-bottom")
         self.graph = svg_element(document, "svg", viewBox=f"0 0 {self.WIDTH} {self.HEIGHT}",
-                                 role="img", aria_label="Evaluation graph: white ahead above "
-                                 "the line, black ahead below", class_="eval-graph",
-                                 preserveAspectRatio="none")
+                                 role="img", aria_label=_("Evaluation graph: white ahead "
+                                                          "above the line, black ahead below"),
+                                 class_="eval-graph", preserveAspectRatio="none")
         frame.replaceChildren(self.top, self.graph, self.bottom)
         self.frame = frame
         listeners.on(self.graph, "click", self.on_click)
@@ -70,7 +72,8 @@ class ReviewView:
         self.panel.hidden = review is None and not session.can_review()
         running = review is not None and not review.finished() and not review.stopped
         self.start.hidden = running or (review is not None and not session.can_review())
-        self.start.textContent = "Review game" if review is None else "Go on with the review"
+        self.start.textContent = (_("Review game") if review is None
+                                  else _("Go on with the review"))
         self.stop.hidden = not running
         self.frame.hidden = review is None
         key = None if review is None else (id(review), len(review.judgements),
@@ -78,7 +81,7 @@ class ReviewView:
         if key == self.shown:
             return
         self.shown = key
-        self.summary.textContent = ABOUT if review is None else review_summary(review)
+        self.summary.textContent = _(ABOUT) if review is None else review_summary(review)
         if review is not None:
             self._draw(review, session.game.ply)
 

@@ -18,7 +18,8 @@ from tablut.ai import LEVELS
 from web.bridge.dom import Listeners, element
 from web.models.clocks import PRESETS, TimeControl
 from web.models.session import Session
-from web.models.settings import SETTINGS, Setting
+from web.models.settings import SETTINGS, Effect, Setting
+from web.words.catalogue import _, language, language_page
 
 #: The games of the tafl family by board size: the Rules menu's groups are named after them.
 FAMILY = {7: "Brandubh", 9: "Tablut", 11: "Hnefatafl"}
@@ -54,16 +55,21 @@ def shown_value(session: Session, setting: Setting) -> object:
         return session.settings.match or game.rules.match_games > 1
     if setting.field == "limit":
         return str(value or 0)
+    if setting.field == "language":  # the page's own, whatever was chosen
+        return language()
     return value if setting.checkbox else str(value)
 
 
 class SettingsForm:
     """The form's controls, bound to one session."""
 
-    def __init__(self, session: Session, document: Any, listeners: Listeners) -> None:
-        """Fill the level, rules and clock menus and listen to every control."""
+    def __init__(self, session: Session, document: Any, window: Any,
+                 listeners: Listeners) -> None:
+        """Fill the level, rules and clock menus and listen to every control; ``window``
+        is left for the page of another language when one is chosen."""
         self.session = session
         self.document = document
+        self.window = window
         find = document.getElementById
         self.settings = [s for s in SETTINGS if s.control is not None]
         self.controls = {name: find(name) for name in OTHER_CONTROLS}
@@ -92,13 +98,24 @@ class SettingsForm:
             controls["rules"].appendChild(group)
         self.clocks = set(PRESETS)  # the time controls the Clock menu offers
         for value, words in PRESETS.items():
-            controls["clock"].appendChild(element(document, "option", words, value=value))
+            # The presets' words are marked for the catalogue where they are made.
+            controls["clock"].appendChild(element(document, "option", _(words), value=value))
 
     def _changed(self, setting: Setting) -> None:
         control = self.controls[setting.control]
         self.session.change(setting.field,
                             bool(control.checked) if setting.checkbox else str(control.value))
         self.render(self.session, changed=setting.control)
+        if setting.effect is Effect.LANGUAGE:
+            self._move_to_language()
+
+    def _move_to_language(self) -> None:
+        """Go to the page in the language chosen, with the same link (the choice and the
+        game are saved: the page there goes on with them)."""
+        chosen = self.session.settings.language
+        if chosen and chosen != language():
+            location = self.window.location
+            location.replace(f"{language_page(chosen)}{location.search}{location.hash}")
 
     def _setup(self) -> None:
         self.session.set_setup(bool(self.controls["setup-mode"].checked))

@@ -8,11 +8,14 @@ from typing import Any
 
 from web.computer.turns import ComputerTurns
 from web.models.session import Session
+from web.words.catalogue import N_, _
 from web.words.status import status_line
 from web.words.texts import intro_text
 
-#: The label of the button beside a result, by what it offers.
-OFFER_LABELS = {"play-again": "Play again", "next-game": "Next game", "new-match": "New match"}
+#: The label of the button beside a result, by what it offers (marked for the catalogue,
+#: translated where it is shown).
+OFFER_LABELS = {"play-again": N_("Play again"), "next-game": N_("Next game"),
+                "new-match": N_("New match")}
 
 
 class StatusView:
@@ -38,7 +41,7 @@ class StatusView:
         offer = session.end_offer()
         self.offer.hidden = offer is None
         if offer is not None:
-            self.offer_button.textContent = OFFER_LABELS[offer]
+            self.offer_button.textContent = _(OFFER_LABELS[offer])
         self.new_game.classList.toggle("offer", over)
         thinking = self.turns.is_thinking()
         # Hidden, it keeps its space (web/style.css): the board below never moves for it.
@@ -73,15 +76,18 @@ class IntroView:
         mouse, so that the words say "Tap" or "Click"."""
         self.text = document.getElementById("intro-text")
         self.toggle = document.getElementById("intro-toggle")
-        touch = bool(window.matchMedia("(pointer: coarse)").matches)
-        self.verb = "Tap" if touch else "Click"
-        self.keys = "" if touch else " Press ? for the keyboard."
+        self.touch = bool(window.matchMedia("(pointer: coarse)").matches)
+        # Which words the intro says, not words shown: web.words.texts.intro_text
+        # chooses its sentence by them.
+        self.verb = "Tap" if self.touch else "Click"
 
     def render(self, session: Session) -> None:
         """Show the words for the settings in force, or only the button."""
-        text = intro_text(session.settings, session.game.rules, self.verb) + self.keys
+        text = intro_text(session.settings, session.game.rules, self.verb)
+        if not self.touch:
+            text += " " + _("Press ? for the keyboard.")
         if self.text.textContent != text:
             self.text.textContent = text
         self.text.hidden = not session.intro_open
         self.toggle.setAttribute("aria-expanded", "true" if session.intro_open else "false")
-        self.toggle.textContent = "Hide help" if session.intro_open else "What do I do?"
+        self.toggle.textContent = _("Hide help") if session.intro_open else _("What do I do?")

@@ -23,6 +23,8 @@ from tablut.links import game_from_fragment, game_to_fragment
 from tablut.opentafl.record import OTG_FILENAME, export_otg
 from tablut.opentafl.rules_string import RulesStringError, inexpressible, pasteable_position
 from tablut.transcript import TranscriptError, export_transcript
+from web.words.catalogue import _, ngettext
+from web.words.sides import side_name
 
 #: The name of a downloaded record.
 RECORD_FILENAME = "tablut-game.txt"
@@ -68,8 +70,12 @@ def opentafl_position(game: Game) -> str:
 
 
 def _not_for_opentafl(game: Game, error: RulesStringError) -> str:
-    return (f"OpenTafl cannot play this game of {game.rules.title} ({error}): use "
-            "Download record or Copy record, which keep every game.")
+    # Translators: {rules} is the rule set's title ("Copenhagen Hnefatafl (11x11)"),
+    # {error} what OpenTafl's rules string cannot say. "Download record" and "Copy
+    # record" are the records panel's buttons.
+    return _("OpenTafl cannot play this game of {rules} ({error}): use Download record or "
+             "Copy record, which keep every game.").format(rules=game.rules.title,
+                                                           error=error)
 
 
 def opentafl_caveat(game: Game) -> str:
@@ -78,8 +84,11 @@ def opentafl_caveat(game: Game) -> str:
     missing = inexpressible(game.rules)
     if not missing:
         return ""
-    return (f"OpenTafl has no exact {game.rules.name} rules: its rules string is the closest "
-            f"({' '.join(missing)}) Opened here again, it plays as {game.rules.name}.")
+    # Translators: {rules} is the rule set's key ("ashton"), {missing} sentences saying
+    # what OpenTafl's rules string cannot say.
+    return _("OpenTafl has no exact {rules} rules: its rules string is the closest "
+             "({missing}) Opened here again, it plays as {rules}.").format(
+                 rules=game.rules.name, missing=" ".join(missing))
 
 
 def read_record(text: str) -> Game:
@@ -89,19 +98,29 @@ def read_record(text: str) -> Game:
     record, such as a saved game, is accepted too, and so is OpenTafl's position text.
     """
     if len(text) > MAX_RECORD_CHARS:
-        raise ImportProblem("This is too long to be a game record.")
+        raise ImportProblem(_("This is too long to be a game record."))
     if not text.strip():
-        raise ImportProblem("The record is empty: paste a game record or choose a file.")
+        raise ImportProblem(_("The record is empty: paste a game record or choose a file."))
     try:
         return read_game(text)
     except RecordError as error:
-        raise ImportProblem(f"This JSON is not a game record: {error}.") from None
+        # Translators: {error} is what is wrong with the JSON record.
+        raise ImportProblem(_("This JSON is not a game record: {error}.").format(
+            error=error)) from None
     except TranscriptError as error:
-        kind = "OpenTafl record, line" if detect(text) == "otg" else "Line"
-        raise ImportProblem(f"{kind} {error.line}: {error.problem}.") from None
+        if detect(text) == "otg":
+            # Translators: {line} is the number of the line of the record at fault,
+            # {problem} what is wrong with it.
+            problem = _("OpenTafl record, line {line}: {problem}.")
+        else:
+            # Translators: {line} is the number of the line of the record at fault,
+            # {problem} what is wrong with it.
+            problem = _("Line {line}: {problem}.")
+        raise ImportProblem(problem.format(line=error.line, problem=error.problem)) from None
     except RulesStringError as error:
-        raise ImportProblem(f"This OpenTafl position cannot be played here: {error}.") \
-            from None
+        # Translators: {error} is why the position cannot be played.
+        raise ImportProblem(_("This OpenTafl position cannot be played here: {error}.")
+                            .format(error=error)) from None
 
 
 def fragment_of(hash_text: str) -> str:
@@ -144,15 +163,28 @@ def continues(old: Game, new: Game) -> bool:
 def describe(game: Game) -> str:
     """A few words about a game for the saved-games list: its moves, rules and state."""
     count = len(game.moves)
-    moves = "no moves" if count == 0 else f"{count} move" + ("s" if count != 1 else "")
     here = game.ply
     game.goto(count)
     outcome = game.outcome()
-    state = outcome.describe() if outcome else f"{game.side.word.capitalize()} to move."
+    # Translators: {side} is "Black" or "White".
+    state = outcome.describe() if outcome else _("{side} to move.").format(
+        side=side_name(game.side))
     game.goto(here)
-    return f"{moves}, {game.rules.name} rules. {state}"
+    rules = game.rules.name
+    if count == 0:
+        # Translators: a game described in the saved-games list; {rules} is the rule
+        # set's key ("berkeley"), left as it is.
+        moves = _("no moves, {rules} rules.").format(rules=rules)
+    else:
+        # Translators: a game described in the saved-games list; {rules} is the rule
+        # set's key ("berkeley"), left as it is.
+        moves = ngettext("{count} move, {rules} rules.", "{count} moves, {rules} rules.",
+                         count).format(count=count, rules=rules)
+    return f"{moves} {state}"
 
 
 def default_name(local_time: str) -> str:
     """The name a saved game gets when none is typed: "Game of " and the local time."""
-    return f"Game of {local_time}"
+    # Translators: a saved game's name when none is typed; {time} is the local date and
+    # time ("2026-05-01 14:03").
+    return _("Game of {time}").format(time=local_time)

@@ -33,6 +33,7 @@ from web.records.formats import (
     share_fragment,
 )
 from web.records.saved_games import SAVED_KEY, Entry, SavedGames, SavedGamesError
+from web.words.catalogue import _
 
 
 @dataclass(frozen=True)
@@ -91,16 +92,32 @@ class RecordKeeper:
 
     # -- import and links ------------------------------------------------------------------
 
-    def import_text(self, text: str, source: str = "the record") -> bool:
-        """Replace the game with the one in ``text`` (from ``source``, a file name or
-        "the record"), or say why not and change nothing; True when imported."""
+    def import_text(self, text: str, source: str | None = None) -> bool:
+        """Replace the game with the one in ``text`` (from ``source``, a file name, or
+        None for the record box), or say why not and change nothing; True when
+        imported."""
         try:
             game = read_record(text)
         except ImportProblem as problem:
-            where = "" if source == "the record" else f" ({source})"
-            self.say(f"Not imported{where}: {problem} Your game is as it was.", error=True)
+            if source is None:
+                # Translators: {problem} is a sentence saying what is wrong with the
+                # record.
+                refusal = _("Not imported: {problem} Your game is as it was.")
+            else:
+                # Translators: {file} is the name of the file chosen, {problem} a
+                # sentence saying what is wrong with the record.
+                refusal = _("Not imported ({file}): {problem} Your game is as it was.")
+            self.say(refusal.format(file=source, problem=problem), error=True)
             return False
-        self.replace_game(game, f"Imported {source}: {describe(game)}")
+        if source is None:
+            # Translators: {about} describes the game ("12 moves, berkeley rules. Black
+            # to move.").
+            said = _("Imported the record: {about}")
+        else:
+            # Translators: {file} is the name of the file imported, {about} describes the
+            # game ("12 moves, berkeley rules. Black to move.").
+            said = _("Imported {file}: {about}")
+        self.replace_game(game, said.format(file=source, about=describe(game)))
         return True
 
     def replace_game(self, game: Game, said: str) -> None:
@@ -116,18 +133,26 @@ class RecordKeeper:
         try:
             game = link_game(hash_text)
         except LinkError as error:
-            self.say(f"This link could not be opened: {error}. Your game is as it was.",
-                     error=True)
+            # Translators: {error} is what is wrong with the link.
+            self.say(_("This link could not be opened: {error}. Your game is as it was.")
+                     .format(error=error), error=True)
             return
         current = self.session.game
         if game is None or same_game(current, game):
             return
         kept = ""
         if current.moves and not continues(current, game):
-            entry = self.keep(f"Before a link, {self.clock.local()}", current)
+            # Translators: the name the game on the board is saved under when a link
+            # replaces it; {time} is the local date and time ("2026-05-01 14:03").
+            name = _("Before a link, {time}").format(time=self.clock.local())
+            entry = self.keep(name, current)
             if entry is not None:
-                kept = f" Your previous game is in Saved games as “{entry.name}”."
-        said = f"Opened the game of the link: {describe(game)}{kept}"
+                # Translators: {name} is the name the game was saved under.
+                kept = " " + _("Your previous game is in Saved games as “{name}”.").format(
+                    name=entry.name)
+        # Translators: {about} describes the game ("12 moves, berkeley rules. Black to
+        # move.").
+        said = _("Opened the game of the link: {about}").format(about=describe(game)) + kept
         self.message = Message(said)
         self.session.bring_in(game, message("text", text=said), undo=False)
         self.on_change()
@@ -159,11 +184,15 @@ class RecordKeeper:
                 key = backup_key(SAVED_KEY, self.clock.now_ms())
                 self.storage.set(key, self.saved.unreadable_text)
                 self.saved.unreadable_text = None
-                self.saved.problem = f"The old, unreadable list is kept in storage as {key}."
+                # Translators: {key} is the name of the browser's storage entry.
+                self.saved.problem = _("The old, unreadable list is kept in storage as "
+                                       "{key}.").format(key=key)
             self.storage.set(SAVED_KEY, self.saved.dump())
         except Exception as error:  # noqa: BLE001 - storage full or disabled
             self.saved = self.read_saved()
-            self.say(f"This browser would not save the games ({error}).", error=True)
+            # Translators: {error} is the browser's reason.
+            self.say(_("This browser would not save the games ({error}).").format(
+                error=error), error=True)
             return False
         return True
 
@@ -177,7 +206,8 @@ class RecordKeeper:
         when blank); True when saved."""
         entry = self.keep(typed.strip() or default_name(self.clock.local()), self.session.game)
         if entry is not None:
-            self.say(f"Saved as “{entry.name}”.")
+            # Translators: {name} is the name the game was saved under.
+            self.say(_("Saved as “{name}”.").format(name=entry.name))
         return entry is not None
 
     def open_saved(self, index: int) -> None:
@@ -186,9 +216,14 @@ class RecordKeeper:
         try:
             game = Game.from_json(entry.record_json or "")
         except RecordError as error:
-            self.say(f"“{entry.name}” could not be opened: {error}.", error=True)
+            # Translators: {name} is a saved game's name, {error} what is wrong with it.
+            self.say(_("“{name}” could not be opened: {error}.").format(
+                name=entry.name, error=error), error=True)
             return
-        self.replace_game(game, f"Opened “{entry.name}”: {describe(game)}")
+        # Translators: {name} is a saved game's name, {about} describes the game ("12
+        # moves, berkeley rules. Black to move.").
+        self.replace_game(game, _("Opened “{name}”: {about}").format(
+            name=entry.name, about=describe(game)))
 
     def start_rename(self, index: int) -> None:
         """Show a name box for saved game ``index``."""
@@ -206,12 +241,14 @@ class RecordKeeper:
         try:
             entry = self.saved.rename(index, name)
         except SavedGamesError as error:
-            self.say(f"Not renamed: {error}", error=True)
+            # Translators: {error} is a sentence saying why.
+            self.say(_("Not renamed: {error}").format(error=error), error=True)
             return
         if self.write_saved():
             self.editing = None
             self.focus = ("rename", index)
-            self.say(f"Renamed to “{entry.name}”.")
+            # Translators: {name} is a saved game's new name.
+            self.say(_("Renamed to “{name}”.").format(name=entry.name))
 
     def delete(self, index: int) -> None:
         """Delete saved game ``index``, with an undo in the notice."""
@@ -219,12 +256,21 @@ class RecordKeeper:
         if not self.write_saved():
             return
         self.editing = None
-        title = f"“{entry.name}”" if entry.name else "the unreadable saved game"
+        name = entry.name
 
         def undo() -> None:
             self.saved.restore(index, entry)
             if self.write_saved():
                 self.focus = ("open", index)
-                self.say(f"Restored {title}.")
+                if name:
+                    # Translators: {name} is the name of the saved game brought back.
+                    self.say(_("Restored “{name}”.").format(name=name))
+                else:
+                    self.say(_("Restored the unreadable saved game."))
 
-        self.say(f"Deleted {title}.", action=Action("undo-delete", undo))
+        if name:
+            # Translators: {name} is the name of the saved game deleted.
+            deleted = _("Deleted “{name}”.").format(name=name)
+        else:
+            deleted = _("Deleted the unreadable saved game.")
+        self.say(deleted, action=Action("undo-delete", undo))

@@ -41,6 +41,7 @@ from web.records.formats import (
 )
 from web.records.keeper import Clock, RecordKeeper
 from web.records.saved_games import SAVED_KEY, Entry
+from web.words.catalogue import _
 
 #: Milliseconds a downloaded record's object URL lives: enough for the browser to start
 #: the download, after which it is only memory.
@@ -101,48 +102,54 @@ class RecordsPanel:
         root = self.root
         root.classList.add("panel", "records")
         root.replaceChildren()
-        self._add(root, "h2", "Share and keep")
-        self._add(root, "p", "The address of this page always opens this game at this move: "
-                  "copy the link, send it, and your opponent answers with a link of their own.",
+        self._add(root, "h2", _("Share and keep"))
+        self._add(root, "p", _("The address of this page always opens this game at this "
+                               "move: copy the link, send it, and your opponent answers "
+                               "with a link of their own."),
                   class_="quiet records-help")
         row = self._add(root, "div", class_="records-row")
-        row.appendChild(self._button("Copy link", self.copy_link))
-        row.appendChild(self._button("Copy record", self.copy_record))
-        row.appendChild(self._button("Download record", self.download_record))
+        row.appendChild(self._button(_("Copy link"), self.copy_link))
+        row.appendChild(self._button(_("Copy record"), self.copy_record))
+        row.appendChild(self._button(_("Download record"), self.download_record))
         row = self._add(root, "div", class_="records-row")
-        row.appendChild(self._button("Download OpenTafl record", self.download_opentafl))
-        row.appendChild(self._button("Copy OpenTafl position", self.copy_opentafl_position))
+        row.appendChild(self._button(_("Download OpenTafl record"), self.download_opentafl))
+        row.appendChild(self._button(_("Copy OpenTafl position"),
+                                     self.copy_opentafl_position))
         self._build_import(root)
         self._build_saved(root)
 
     def _build_import(self, root: Any) -> None:
-        self._add(root, "h3", "Import a game")
-        self._add(root, "label", "Game record", for_="records-text")
+        self._add(root, "h3", _("Import a game"))
+        self._add(root, "label", _("Game record"), for_="records-text")
+        # The example record is a record: the same in every language.
         self.text = self._add(root, "textarea", None, id="records-text", rows="5",
                               spellcheck="false", autocomplete="off",
                               aria_describedby="records-message",
                               placeholder='[Game "Tablut"]\n1. d1-4 e3-d\n'
-                              '(or an OpenTafl record or position)')
+                              + _("(or an OpenTafl record or position)"))
         row = self._add(root, "div", class_="records-row")
-        row.appendChild(self._button("Import", self.import_pasted))
+        # Translators: the button that imports the record pasted in the box.
+        row.appendChild(self._button(_("Import"), self.import_pasted))
         # One control that says what it does: the label, drawn as a button, with the
         # file input laid over it, transparent (it keeps the clicks and the keyboard).
         chooser = self._add(row, "span", class_="records-file")
         self.file = self._add(chooser, "input", None, id="records-file", type="file",
                               class_="records-file-input",
                               accept=".txt,.json,.otg,text/plain,application/json")
-        self._add(chooser, "label", "Import from file…", for_="records-file",
+        self._add(chooser, "label", _("Import from file…"), for_="records-file",
                   class_="records-file-label")
         self.listeners.on(self.file, "change", lambda _event: self.import_chosen_file())
         self.message = self._add(root, "p", "", id="records-message", class_="records-message")
 
     def _build_saved(self, root: Any) -> None:
-        self._add(root, "h3", "Saved games", id="records-saved-title")
+        self._add(root, "h3", _("Saved games"), id="records-saved-title")
         form = self._add(root, "form", class_="records-row records-save")
-        self._add(form, "label", "Name", for_="records-name")
+        # Translators: the label of the box where a saved game's name is typed.
+        self._add(form, "label", _("Name"), for_="records-name")
         self.name = self._add(form, "input", None, id="records-name", type="text",
-                              maxlength="60", autocomplete="off", placeholder="Game of today")
-        self._add(form, "button", "Save game", type="submit")
+                              maxlength="60", autocomplete="off",
+                              placeholder=_("Game of today"))
+        self._add(form, "button", _("Save game"), type="submit")
         self.listeners.on(form, "submit", self.on_save_submit)
         self.saved_problem = self._add(root, "p", "", class_="records-message error",
                                        hidden=True)
@@ -150,7 +157,7 @@ class RecordsPanel:
                               aria_labelledby="records-saved-title")
         self.listeners.on(self.list, "click", self.on_list_click)
         self.listeners.on(self.list, "keydown", self.on_list_key)
-        self.empty = self._add(root, "p", "No saved games yet.", class_="quiet")
+        self.empty = self._add(root, "p", _("No saved games yet."), class_="quiet")
 
     # -- share and export ------------------------------------------------------------------
 
@@ -163,25 +170,29 @@ class RecordsPanel:
     def copy_link(self) -> None:
         """Copy the share link of the game on the board."""
         self.sync_address()
-        spawn(self._copy(str(window.location.href), "Link"))
+        spawn(self._copy(str(window.location.href), _("Link copied."),
+                         _("The clipboard is not available: the link is in the record box, "
+                           "selected; copy it from there.")))
 
     def copy_record(self) -> None:
         """Copy the game's text record; it is also shown in the record box."""
         record = export_record(self.session.game)
         self.text.value = record
-        spawn(self._copy(record, "Record"))
+        spawn(self._copy(record, _("Record copied."),
+                         _("The clipboard is not available: the record is in the record "
+                           "box, selected; copy it from there.")))
 
-    async def _copy(self, text: str, what: str) -> None:
-        noun = what if what.startswith("OpenTafl") else what.lower()
+    async def _copy(self, text: str, copied: str, no_clipboard: str) -> None:
+        """Copy ``text`` and say ``copied``; without a clipboard, select it in the record
+        box and say ``no_clipboard``."""
         try:
             await window.navigator.clipboard.writeText(text)
         except Exception:  # noqa: BLE001 - no clipboard permission, or no clipboard API
             self.text.value = text
             self.text.select()
-            self.keeper.say(f"The clipboard is not available: the {noun} is in the "
-                            "record box, selected; copy it from there.")
+            self.keeper.say(no_clipboard)
         else:
-            self.keeper.say(f"{what} copied.")
+            self.keeper.say(copied)
 
     def copy_opentafl_position(self) -> None:
         """Copy the position shown as OpenTafl's "copy position" text (also shown in the
@@ -192,12 +203,15 @@ class RecordsPanel:
             self.keeper.say(str(problem), error=True)
             return
         self.text.value = text
-        spawn(self._copy(text, "OpenTafl position"))
+        spawn(self._copy(text, _("OpenTafl position copied."),
+                         _("The clipboard is not available: the OpenTafl position is in the "
+                           "record box, selected; copy it from there.")))
 
     def download_record(self) -> None:
         """Offer the game's text record as the file ``tablut-game.txt``."""
         self._download(export_record(self.session.game), RECORD_FILENAME)
-        self.keeper.say(f"Record downloaded as {RECORD_FILENAME}.")
+        # Translators: {file} is the name of the file downloaded.
+        self.keeper.say(_("Record downloaded as {file}.").format(file=RECORD_FILENAME))
 
     def download_opentafl(self) -> None:
         """Offer the game as OpenTafl's record, the file ``tablut-game.otg``."""
@@ -210,8 +224,9 @@ class RecordsPanel:
             return
         self._download(record, OPENTAFL_FILENAME)
         caveat = opentafl_caveat(game)
-        self.keeper.say(f"OpenTafl record downloaded as {OPENTAFL_FILENAME}."
-                        + (f" {caveat}" if caveat else ""))
+        # Translators: {file} is the name of the file downloaded.
+        said = _("OpenTafl record downloaded as {file}.").format(file=OPENTAFL_FILENAME)
+        self.keeper.say(said + (f" {caveat}" if caveat else ""))
 
     def _download(self, text: str, filename: str) -> None:
         """Offer ``text`` as a file called ``filename``."""
@@ -245,8 +260,9 @@ class RecordsPanel:
     async def _import_file(self, file: Any) -> None:
         self.file.value = ""  # choosing the same file again is a change again
         if file.size > MAX_RECORD_CHARS * 4:
-            self.keeper.say(f"Not imported: {file.name} is too big to be a game record. "
-                            "Your game is as it was.", error=True)
+            # Translators: {file} is the name of the file chosen.
+            self.keeper.say(_("Not imported: {file} is too big to be a game record. Your "
+                              "game is as it was.").format(file=file.name), error=True)
         elif not self.keeper.import_text(str(await file.text()), source=str(file.name)):
             self.text.focus()
 
@@ -342,28 +358,53 @@ class RecordsPanel:
         name = entry.name or ""
         if not entry.readable:
             item.classList.add("unreadable")
-            title = f"Unreadable saved game {index + 1}"
+            # Translators: what the saved-games list calls a saved game it cannot read;
+            # {number} is its place in the list.
+            title = _("Unreadable saved game {number}").format(number=index + 1)
             self._add(text, "span", title, class_="records-item-name")
-            shown = f"“{entry.name}”: " if entry.name else ""
-            self._add(text, "span", f"{shown}{entry.problem}.", class_="records-item-meta quiet")
-            button("Delete", "delete", f"Delete {title}")
+            if entry.name:
+                # Translators: {name} is a saved game's name, {problem} why it cannot be
+                # opened ("it holds no game").
+                problem = _("“{name}”: {problem}.").format(name=entry.name,
+                                                          problem=entry.problem)
+            else:
+                problem = f"{entry.problem}."
+            self._add(text, "span", problem, class_="records-item-meta quiet")
+            # Translators: a button's accessible name; {name} is a saved game's name, or
+            # "Unreadable saved game 3".
+            deletes = _("Delete {name}").format(name=title)
+            button(_("Delete"), "delete", deletes)
         elif self.keeper.editing == index:
-            self._add(text, "label", "New name", for_=f"records-rename-{index}",
+            self._add(text, "label", _("New name"), for_=f"records-rename-{index}",
                       class_="records-rename-label")
             self._add(text, "input", None, id=f"records-rename-{index}", type="text",
                       maxlength="60", data_rename=str(index), value=name,
-                      aria_label=f"New name for {name}")
-            button("Save", "save-name", f"Save the new name of {name}", class_="primary")
-            button("Cancel", "cancel-name", f"Cancel renaming {name}")
+                      # Translators: the name box's accessible name; {name} is the saved
+                      # game's name.
+                      aria_label=_("New name for {name}").format(name=name))
+            # Translators: the button that keeps the new name typed for a saved game.
+            save = _("Save")
+            # Translators: a button's accessible name; {name} is a saved game's name.
+            button(save, "save-name", _("Save the new name of {name}").format(name=name),
+                   class_="primary")
+            # Translators: a button's accessible name; {name} is a saved game's name.
+            cancels = _("Cancel renaming {name}").format(name=name)
+            button(_("Cancel"), "cancel-name", cancels)
         else:
             self._add(text, "span", name, class_="records-item-name")
             when = shown_time(entry.saved_at)
             about = describe(entry.game) if entry.game is not None else ""
             self._add(text, "span", f"{when} · {about}" if when else about,
                       class_="records-item-meta quiet")
-            button("Open", "open", f"Open {name}", class_="primary")
-            button("Rename", "rename", f"Rename {name}")
-            button("Delete", "delete", f"Delete {name}")
+            # Translators: a button's accessible name; {name} is a saved game's name.
+            opens = _("Open {name}").format(name=name)
+            button(_("Open"), "open", opens, class_="primary")
+            # Translators: a button's accessible name; {name} is a saved game's name.
+            renames = _("Rename {name}").format(name=name)
+            button(_("Rename"), "rename", renames)
+            # Translators: a button's accessible name; {name} is a saved game's name.
+            deletes = _("Delete {name}").format(name=name)
+            button(_("Delete"), "delete", deletes)
         return item
 
 

@@ -25,6 +25,7 @@ from typing import Any
 from tablut import Game
 from tablut.game import RecordError
 from tablut.json_text import parse_json
+from web.words.catalogue import _
 
 SAVED_KEY = "tablut.saved"
 SAVED_FORMAT = "tablut-saved-games"
@@ -43,7 +44,7 @@ def clean_name(name: str) -> str:
     :data:`MAX_NAME`; SavedGamesError if nothing is left."""
     cleaned = " ".join(str(name).split())[:MAX_NAME].strip()
     if not cleaned:
-        raise SavedGamesError("A saved game needs a name.")
+        raise SavedGamesError(_("A saved game needs a name."))
     return cleaned
 
 
@@ -74,7 +75,9 @@ class Entry:
     def from_raw(cls, raw: Any) -> Entry:
         """An entry from what storage held; never raises."""
         if not isinstance(raw, dict):
-            return cls(raw, problem="it is not a saved game")
+            # Translators: why a saved game cannot be opened, a clause shown after its
+            # name: "“Game 1”: it has no name."
+            return cls(raw, problem=_("it is not a saved game"))
         name, saved_at, record = raw.get("name"), raw.get("saved_at"), raw.get("record_json")
         entry = cls(
             raw,
@@ -83,9 +86,13 @@ class Entry:
             record if isinstance(record, str) else None,
         )
         if entry.name is None:
-            entry.problem = "it has no name"
+            # Translators: why a saved game cannot be opened, a clause shown after its
+            # name: "“Game 1”: it has no name."
+            entry.problem = _("it has no name")
         elif entry.record_json is None:
-            entry.problem = "it holds no game"
+            # Translators: why a saved game cannot be opened, a clause shown after its
+            # name: "“Game 1”: it holds no game."
+            entry.problem = _("it holds no game")
         else:
             try:
                 entry.game = Game.from_json(entry.record_json)
@@ -102,7 +109,7 @@ class Entry:
     def renamed(self, name: str) -> Entry:
         """This entry under another name (a readable entry only)."""
         if not self.readable:
-            raise SavedGamesError("An unreadable saved game cannot be renamed.")
+            raise SavedGamesError(_("An unreadable saved game cannot be renamed."))
         return Entry.from_raw({**self.raw, "name": clean_name(name)})
 
 
@@ -134,12 +141,14 @@ class SavedGames:
         except ValueError:
             data = None
         if not isinstance(data, dict) or data.get("format") != SAVED_FORMAT:
-            saved.problem = "The saved games could not be read."
+            saved.problem = _("The saved games could not be read.")
         elif data.get("version") != SAVED_VERSION:
-            saved.problem = (f"The saved games were stored by another version of the game "
-                             f"(version {data.get('version')!r}).")
+            # Translators: {version} is the version number found in storage, as written
+            # there.
+            saved.problem = _("The saved games were stored by another version of the game "
+                              "(version {version}).").format(version=repr(data.get("version")))
         elif not isinstance(data.get("games"), list):
-            saved.problem = "The saved games could not be read."
+            saved.problem = _("The saved games could not be read.")
         else:
             saved.entries = [Entry.from_raw(raw) for raw in data["games"]]
             return saved
@@ -176,7 +185,9 @@ class SavedGames:
         entry = self.entries[index]
         cleaned = clean_name(name)
         if any(e.name == cleaned for e in self.entries if e is not entry):
-            raise SavedGamesError(f"Another saved game is called “{cleaned}”.")
+            # Translators: {name} is the name typed, which another saved game has.
+            raise SavedGamesError(_("Another saved game is called “{name}”.").format(
+                name=cleaned))
         self.entries[index] = entry.renamed(cleaned)
         return self.entries[index]
 

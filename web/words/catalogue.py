@@ -15,6 +15,7 @@ import would always be English.
 from __future__ import annotations
 
 import gettext
+from pathlib import Path
 
 #: The page's languages: code (an option value of ``<select id="language">`` and the
 #: ``<html lang>`` of its page) and the language's name in itself, in the menu's order.
@@ -44,14 +45,25 @@ def install(translations: gettext.NullTranslations, language: str) -> None:
     _installed, _language = translations, language
 
 
-def install_file(path: str, language: str) -> None:
-    """Install the compiled catalogue (``.mo``) at ``path``; English when ``language``
-    is the source language."""
+#: Where the build puts the compiled catalogues in the page's archive (tools/build_site.py).
+COMPILED = Path(__file__).resolve().parent.parent / "locale"
+
+
+def install_language(language: str) -> None:
+    """Install the compiled catalogue of ``language`` (``web/locale/<code>.mo``, in the
+    page's archive); English needs none. OSError when the catalogue is missing."""
     if language == SOURCE_LANGUAGE:
         install(gettext.NullTranslations(), language)
         return
-    with open(path, "rb") as catalogue:
+    with (COMPILED / f"{language}.mo").open("rb") as catalogue:
         install(gettext.GNUTranslations(catalogue), language)
+
+
+def language_page(code: str) -> str:
+    """The address of the page in the language ``code``, relative to the page: English is
+    the site's index.html, every other ``index.<code>.html`` beside it (the build writes
+    them, tools/catalogues.py's ``page_name``)."""
+    return "./" if code == SOURCE_LANGUAGE else f"./index.{code}.html"
 
 
 def language() -> str:
@@ -79,7 +91,7 @@ def pgettext(context: str, message: str) -> str:
     return _installed.pgettext(context, message)
 
 
-def N_(message: str) -> str:
+def N_(message: str) -> str:  # noqa: N802 (the name gettext tools know)
     """Mark ``message`` for the catalogue without translating it (a constant made at
     import); translate it with :func:`_` where it is shown."""
     return message

@@ -18,17 +18,52 @@ from tablut import Game, Move, Side
 from tablut.ai.bits import king_escape_targets
 from tablut.board import Board
 from tablut.squares import squares_of
-from web.words.texts import outcome_sentence, plural
+from web.words import catalogue
+from web.words.catalogue import N_, _, ngettext
+from web.words.sides import side_name
+from web.words.texts import outcome_sentence, to_move
 
-#: How a piece kind is named in a sentence.
-PIECE_NAMES = {"black": "black piece", "white": "white guard", "king": "king"}
+#: How a piece kind is named in a sentence (marked for the catalogue: translate it with
+#: ``_()`` where it is shown; :mod:`web.lesson.judge` uses it).
+PIECE_NAMES = {
+    # Translators: a piece named inside a sentence ("the black piece on d1").
+    "black": N_("black piece"),
+    # Translators: a piece named inside a sentence ("the white guard on e3").
+    "white": N_("white guard"),
+    # Translators: the piece named inside a sentence ("the king on e5").
+    "king": N_("king"),
+}
+
+#: What is said of a piece picked up, by its kind: when it cannot move, and when it can
+#: (translated where said).
+PICKED_UP: dict[str, tuple[str, str]] = {
+    # Translators: {square} is the square of the piece picked up ("d1").
+    "black": (N_("{square}, black piece, picked up: it cannot move."),
+              # Translators: {square} is the square of the piece picked up ("d1");
+              # {targets}, the squares it may move to ("d2, d3 or d4").
+              N_("{square}, black piece, picked up: it can move to {targets}.")),
+    # Translators: {square} is the square of the piece picked up ("d1").
+    "white": (N_("{square}, white guard, picked up: it cannot move."),
+              # Translators: {square} is the square of the piece picked up ("d1");
+              # {targets}, the squares it may move to ("d2, d3 or d4").
+              N_("{square}, white guard, picked up: it can move to {targets}.")),
+    # Translators: {square} is the square of the king picked up ("e5").
+    "king": (N_("{square}, king, picked up: it cannot move."),
+             # Translators: {square} is the square of the king picked up ("e5");
+             # {targets}, the squares he may move to ("e6, e7 or e8").
+             N_("{square}, king, picked up: it can move to {targets}.")),
+    # Translators: {square} is a square with no piece on it ("d1").
+    "": (N_("{square}, empty, picked up: it cannot move."),
+         # Translators: {square} is a square with no piece on it ("d1"); {targets}, the
+         # squares listed after it.
+         N_("{square}, empty, picked up: it can move to {targets}.")),
+}
 
 
 def joined(words: list[str], last: str = "and") -> str:
-    """``["a", "b", "c"]`` as "a, b and c"."""
-    if len(words) < 2:
-        return "".join(words)
-    return f"{', '.join(words[:-1])} {last} {words[-1]}"
+    """``["a", "b", "c"]`` as "a, b and c" (``last`` "or": "a, b or c"), in the
+    installed language: see :func:`web.words.catalogue.joined`."""
+    return catalogue.joined(words, last)
 
 
 def name_of(board: Board) -> Callable[[int], str]:
@@ -36,28 +71,49 @@ def name_of(board: Board) -> Callable[[int], str]:
     return board.geometry.shape.square_name
 
 
-def _captures(board: Board, captured: list[tuple[int, str]]) -> str:
-    """What a move captured (several pieces at once in a shieldwall)."""
-    if not captured:
-        return ""
-    if any(kind == "king" for _, kind in captured):
-        return ", and takes the king"
+def _moved(board: Board, mover: Side, move: Move, captured: list[tuple[int, str]]) -> str:
+    """The move as said aloud, with what it captured (several pieces at once in a
+    shieldwall): "White e3 to a3, capturing the black piece on a4."."""
     square_name = name_of(board)
-    squares = [square_name(sq) for sq, _ in captured]
-    kind = captured[0][1]
-    what = PIECE_NAMES[kind] if len(captured) == 1 else PIECE_NAMES[kind] + "s"
-    return f", capturing the {what} on {joined(squares)}"
+    where = {"origin": square_name(move[0]), "target": square_name(move[1]),
+             "side": side_name(mover)}
+    count = len(captured)
+    squares = joined([square_name(sq) for sq, _kind in captured])
+    if move[1] == board.king:
+        if not captured:
+            # Translators: the king moved from {origin} to {target} (squares, "c4").
+            return _("White king {origin} to {target}.").format(**where)
+        # Translators: the king moved from {origin} to {target} (squares, "c4");
+        # {squares} are the squares of the pieces captured ("a4 and c4").
+        return ngettext("White king {origin} to {target}, capturing the black piece on "
+                        "{squares}.",
+                        "White king {origin} to {target}, capturing the black pieces on "
+                        "{squares}.", count).format(squares=squares, **where)
+    if not captured:
+        # Translators: {side} ("Black", "White") moved from {origin} to {target} ("e3").
+        return _("{side} {origin} to {target}.").format(**where)
+    if any(kind == "king" for _sq, kind in captured):
+        # Translators: {side} ("Black") moved from {origin} to {target} ("e3").
+        return _("{side} {origin} to {target}, and takes the king.").format(**where)
+    if captured[0][1] == "white":
+        # Translators: {side} ("Black") moved from {origin} to {target} ("e3");
+        # {squares} are the squares of the pieces captured ("a4 and c4").
+        return ngettext("{side} {origin} to {target}, capturing the white guard on "
+                        "{squares}.",
+                        "{side} {origin} to {target}, capturing the white guards on "
+                        "{squares}.", count).format(squares=squares, **where)
+    # Translators: {side} ("White") moved from {origin} to {target} ("e3"); {squares}
+    # are the squares of the pieces captured ("a4 and c4").
+    return ngettext("{side} {origin} to {target}, capturing the black piece on {squares}.",
+                    "{side} {origin} to {target}, capturing the black pieces on {squares}.",
+                    count).format(squares=squares, **where)
 
 
 def move_sentence(game: Game, mover: Side, move: Move, captured: list[tuple[int, str]]) -> str:
     """The move just played in ``game`` by ``mover``, as it is said aloud: "White e3 to
     a3, capturing the black piece on a4." or "White king c4 to c2. The king can escape next
     move, to c1 or a2."; the end of the game follows the move that ends it."""
-    frm, to = move
-    square_name = name_of(game.board)
-    who = "White king" if to == game.board.king else mover.word.capitalize()
-    sentence = (f"{who} {square_name(frm)} to {square_name(to)}"
-                f"{_captures(game.board, captured)}.")
+    sentence = _moved(game.board, mover, move, captured)
     outcome = game.outcome()
     if outcome is not None:
         return f"{sentence} {outcome_sentence(game, outcome)}"
@@ -71,19 +127,20 @@ def threat(board: Board) -> str:
     escapes = [square_name(sq) for sq in squares_of(king_escape_targets(board))]
     if not escapes:
         return ""
-    return f" The king can escape next move, to {joined(escapes, 'or')}."
+    # Translators: {squares} are the escape squares the king can reach ("c1 or a2").
+    return " " + _("The king can escape next move, to {squares}.").format(
+        squares=joined(escapes, "or"))
 
 
 def selection_sentence(board: Board, sq: int) -> str:
     """A piece picked up on ``sq`` and where it may go: "d1, black piece, picked up: it
     can move to d2, d3 or d4."."""
-    kind = board.piece_at(sq)
+    stuck, free = PICKED_UP.get(board.piece_at(sq) or "", PICKED_UP[""])
     square_name = name_of(board)
-    name = f"{square_name(sq)}, {PIECE_NAMES.get(kind or '', 'empty')}, picked up"
     targets = [square_name(t) for t in squares_of(board.targets(sq))]
     if not targets:
-        return f"{name}: it cannot move."
-    return f"{name}: it can move to {joined(targets, 'or')}."
+        return _(stuck).format(square=square_name(sq))
+    return _(free).format(square=square_name(sq), targets=joined(targets, "or"))
 
 
 def _pieces(board: Board, kind: str) -> list[str]:
@@ -95,15 +152,25 @@ def _pieces(board: Board, kind: str) -> list[str]:
 def position_summary(game: Game) -> str:
     """Where the king is and how many pieces each side has, and whose turn it is."""
     board = game.board
-    black, white = _pieces(board, "black"), _pieces(board, "white")
-    king = ("The king has been captured." if board.king < 0
-            else f"The king is on {name_of(board)(board.king)}.")
+    black, white = len(_pieces(board, "black")), len(_pieces(board, "white"))
+    if board.king < 0:
+        king = _("The king has been captured.")
+        # Translators: white's pieces in "White has {white}; black has {black}.".
+        guards = ngettext("{count} guard", "{count} guards", white)
+    else:
+        # Translators: {square} is the king's square ("e5").
+        king = _("The king is on {square}.").format(square=name_of(board)(board.king))
+        # Translators: white's pieces in "White has {white}; black has {black}.".
+        guards = ngettext("{count} guard and the king", "{count} guards and the king", white)
+    # Translators: black's pieces in "White has {white}; black has {black}.".
+    pieces = ngettext("{count} piece", "{count} pieces", black).format(count=black)
     turn = game.outcome()
-    whose = (outcome_sentence(game, turn) if turn is not None
-             else f"{game.side.word.capitalize()} to move.")
-    return (f"{whose} {king} White has {plural(len(white), 'guard')}"
-            f"{' and the king' if board.king >= 0 else ''}; black has "
-            f"{plural(len(black), 'piece')}.")
+    whose = outcome_sentence(game, turn) if turn is not None else to_move(game.side)
+    # Translators: how many pieces each side has: {white} is "8 guards and the king"
+    # (or "8 guards" once he is taken), {black} is "16 pieces".
+    counts = _("White has {white}; black has {black}.").format(
+        white=guards.format(count=white), black=pieces)
+    return f"{whose} {king} {counts}"
 
 
 def piece_list(game: Game) -> str:
@@ -111,8 +178,13 @@ def piece_list(game: Game) -> str:
     board = game.board
     parts = []
     if board.king >= 0:
-        parts.append(f"King: {name_of(board)(board.king)}.")
-    for kind, title in (("white", "White guards"), ("black", "Black pieces")):
-        squares = _pieces(board, kind)
-        parts.append(f"{title}: {joined(squares) if squares else 'none'}.")
+        # Translators: {square} is the king's square ("e5").
+        parts.append(_("King: {square}.").format(square=name_of(board)(board.king)))
+    white, black = _pieces(board, "white"), _pieces(board, "black")
+    # Translators: {squares} lists the squares of white's guards ("e3, e4 and e6").
+    parts.append(_("White guards: {squares}.").format(squares=joined(white)) if white
+                 else _("White guards: none."))
+    # Translators: {squares} lists the squares of black's pieces ("a4, a5 and a6").
+    parts.append(_("Black pieces: {squares}.").format(squares=joined(black)) if black
+                 else _("Black pieces: none."))
     return " ".join(parts)

@@ -4,6 +4,8 @@ also says), who won and how, or what set-up mode expects."""
 from __future__ import annotations
 
 from web.models.session import Session
+from web.words.catalogue import _
+from web.words.sides import side_name
 from web.words.speech import threat
 from web.words.texts import status_text, time_out_sentence
 
@@ -11,8 +13,9 @@ from web.words.texts import status_text, time_out_sentence
 def status_line(session: Session) -> str:
     """What the status line says for ``session``."""
     if session.setup is not None:
-        return (f"Set-up mode: {session.setup.side.word.capitalize()} to move first. Click a "
-                "square to change its piece.")
+        # Translators: {side} is "Black" or "White", the side to move in the position set up.
+        return _("Set-up mode: {side} to move first. Click a square to change its "
+                 "piece.").format(side=side_name(session.setup.side))
     if session.time_out is not None:
         return time_out_sentence(session.time_out, session.can_win(session.time_out.opponent))
     game = session.game

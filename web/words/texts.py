@@ -13,6 +13,8 @@ from tablut import Game, Outcome, Reason, Rules, Side, parse_position
 from tablut.rules import Escape
 from tablut.squares import shape
 from web.models.state import Settings
+from web.words.catalogue import N_, _, ngettext
+from web.words.sides import side_name
 
 
 def named(game: Game, sq: int) -> str:
@@ -21,38 +23,47 @@ def named(game: Game, sq: int) -> str:
 
 
 def plural(count: int, word: str, words: str | None = None) -> str:
-    """``count`` and ``word``, made plural when the count is not one: "1 move", "2 moves"."""
+    """``count`` and ``word``, made plural when the count is not one: "1 move", "2 moves".
+
+    Deprecated: English only (it adds "s"); the page's words use
+    :func:`web.words.catalogue.ngettext`, whose plural is the installed language's."""
     return f"{count} {word if count == 1 else words or word + 's'}"
 
 
 def outcome_sentence(game: Game, outcome: Outcome) -> str:
     """How the game ended, for the status line and the announcements: who won and how,
     with the square where it happened ("Black wins: the king is captured on e4.")."""
-    winner = outcome.winner
-    head = "Draw" if winner is None else f"{winner.word.capitalize()} wins"
-    return f"{head}: {_how(game, outcome)}."
-
-
-def _how(game: Game, outcome: Outcome) -> str:
-    loser = None if outcome.winner is None else outcome.winner.opponent.word.capitalize()
-    reason = outcome.reason
+    winner, reason = outcome.winner, outcome.reason
     if reason is Reason.ESCAPE:
-        return f"the king reached {named(game, game.board.king)}"
+        # Translators: {square} is the edge or corner square the king reached, as "a5".
+        return _("White wins: the king reached {square}.").format(
+            square=named(game, game.board.king))
     if reason is Reason.KING_CAPTURED:
-        return f"the king is captured on {named(game, _king_before_last_move(game))}"
+        # Translators: {square} is where the king stood when he was captured, as "e4".
+        return _("Black wins: the king is captured on {square}.").format(
+            square=named(game, _king_before_last_move(game)))
     if reason is Reason.ENCIRCLED:
-        return "black has surrounded every white piece"
+        return _("Black wins: black has surrounded every white piece.")
     if reason is Reason.EDGE_FORT:
-        return (f"the king on {named(game, game.board.king)} holds a fort on the edge "
-                "that black cannot break")
+        # Translators: {square} is the king's square, as "e1".
+        return _("White wins: the king on {square} holds a fort on the edge that black "
+                 "cannot break.").format(square=named(game, game.board.king))
+    if winner is None:
+        return _("Draw: the position repeated.")
+    sides = {"winner": side_name(winner), "loser": side_name(winner.opponent)}
     if reason is Reason.NO_MOVES:
-        return f"{loser} cannot move"
+        # Translators: {winner} and {loser} are side names, "Black" or "White".
+        return _("{winner} wins: {loser} cannot move.").format(**sides)
     if reason is Reason.REPETITION:
-        if outcome.winner is None:
-            return "the position repeated"
-        return f"{loser} repeated an earlier position"
-    limit = plural(game.limit or 0, "move")
-    return f"{loser} reached the limit of {limit} without winning"
+        # Translators: {winner} and {loser} are side names, "Black" or "White".
+        return _("{winner} wins: {loser} repeated an earlier position.").format(**sides)
+    limit = game.limit or 0
+    # Translators: {winner} and {loser} are side names, "Black" or "White"; {count} is
+    # the move limit per side.
+    return ngettext("{winner} wins: {loser} reached the limit of {count} move without "
+                    "winning.",
+                    "{winner} wins: {loser} reached the limit of {count} moves without "
+                    "winning.", limit).format(count=limit, **sides)
 
 
 def _king_before_last_move(game: Game) -> int:
@@ -65,53 +76,104 @@ def status_text(game: Game) -> str:
     outcome = game.outcome()
     if outcome is not None:
         return outcome_sentence(game, outcome)
-    return f"{game.side.word.capitalize()} to move."
+    return to_move(game.side)
+
+
+def to_move(side: Side) -> str:
+    """Whose turn it is: "Black to move."."""
+    # Translators: {side} is "Black" or "White".
+    return _("{side} to move.").format(side=side_name(side))
 
 
 def time_out_sentence(side: Side, other_can_win: bool) -> str:
     """The end of a game on time: "White lost on time.", or a draw when the other side
     could never have won (black with no piece left)."""
     if other_can_win:
-        return f"{side.word.capitalize()} lost on time."
-    return (f"Draw: {side.word.capitalize()} ran out of time, but "
-            f"{side.opponent.word.capitalize()} has no piece left to win with.")
+        # Translators: {side} is "Black" or "White".
+        return _("{side} lost on time.").format(side=side_name(side))
+    # Translators: {side} ran out of time; {other} is the other side ("Black", "White").
+    return _("Draw: {side} ran out of time, but {other} has no piece left to win "
+             "with.").format(side=side_name(side), other=side_name(side.opponent))
 
 
-#: Who each side is, and what it plays for, in a newcomer's words.
-ROLES = {Side.BLACK: "Black, the attackers", Side.WHITE: "White, the defenders"}
+#: Who each side is, in a newcomer's words (translated where shown).
+ROLES = {
+    # Translators: a side and its role, in "You play {role}, against the computer".
+    Side.BLACK: N_("Black, the attackers"),
+    # Translators: a side and its role, in "You play {role}, against the computer".
+    Side.WHITE: N_("White, the defenders"),
+}
 
 
 def goal(side: Side, rules: Rules) -> str:
-    """What ``side`` plays for under ``rules``."""
+    """What ``side`` plays for under ``rules``: an infinitive clause, "capture the king",
+    used in several sentences of :func:`intro_text`."""
     if side is Side.BLACK:
-        extra = " or surround every white piece" if rules.encirclement else ""
-        return f"capture the king{extra}"
-    where = "a corner" if rules.escape is Escape.CORNER else "any edge square"
-    fort = " or shut him in a fort on an edge" if rules.edge_forts else ""
-    return f"bring the king to {where}{fort}"
+        if rules.encirclement:
+            # Translators: black's goal, a clause that follows "against the computer:"
+            # and "tries to"/"try to" ("Black tries to capture the king ...").
+            return _("capture the king or surround every white piece")
+        # Translators: black's goal, a clause that follows "against the computer:" and
+        # "tries to"/"try to" ("Black tries to capture the king.").
+        return _("capture the king")
+    corner = rules.escape is Escape.CORNER
+    if rules.edge_forts:
+        if corner:
+            # Translators: white's goal, a clause that follows "against the computer:"
+            # and "tries to"/"try to" ("White tries to bring the king to a corner ...").
+            return _("bring the king to a corner or shut him in a fort on an edge")
+        # Translators: white's goal, a clause that follows "against the computer:" and
+        # "tries to"/"try to" ("White tries to bring the king to any edge square ...").
+        return _("bring the king to any edge square or shut him in a fort on an edge")
+    if corner:
+        # Translators: white's goal, a clause that follows "against the computer:" and
+        # "tries to"/"try to" ("White tries to bring the king to a corner.").
+        return _("bring the king to a corner")
+    # Translators: white's goal, a clause that follows "against the computer:" and
+    # "tries to"/"try to" ("White tries to bring the king to any edge square.").
+    return _("bring the king to any edge square")
 
 
 def no_moves_text(first: Side) -> str:
     """What the empty move list says: who is to make the first move."""
-    return f"No moves yet. {first.word.capitalize()} moves first."
+    # Translators: {side} is "Black" or "White".
+    return _("No moves yet. {side} moves first.").format(side=side_name(first))
+
+
+def how_to_move(verb: str = "Click") -> str:
+    """How a person moves a piece, with a mouse ("Click") or a finger ("Tap")."""
+    if verb == "Tap":
+        return _("Tap a piece, then a square.")
+    return _("Click a piece, then a square.")
 
 
 def intro_text(settings: Settings, rules: Rules, verb: str = "Click") -> str:
-    """The first words a visitor reads: who plays what, what for, and how to move."""
+    """The first words a visitor reads: who plays what, what for, and how to move
+    (``verb``: "Click", or "Tap" on a touch screen)."""
     people = [side for side in Side if not settings.is_computer(side)]
-    how = f"{verb} a piece, then a square."
+    how = how_to_move(verb)
     if len(people) == 1:
         side = people[0]
-        return (f"You play {ROLES[side]}, against the computer: {goal(side, rules)}. "
-                f"{ROLES[side.opponent].split(',')[0]} tries to "
-                f"{goal(side.opponent, rules)}. {how}")
+        # Translators: {role} is "Black, the attackers" or "White, the defenders";
+        # {goal} and {other_goal} are goal clauses ("capture the king"); {other} is the
+        # computer's side, "Black" or "White".
+        text = _("You play {role}, against the computer: {goal}. {other} tries to "
+                 "{other_goal}.").format(role=_(ROLES[side]), goal=goal(side, rules),
+                                         other=side_name(side.opponent),
+                                         other_goal=goal(side.opponent, rules))
+        return f"{text} {how}"
     if len(people) == 2:
-        return (f"Two players, one board. {ROLES[Side.BLACK]}, try to "
-                f"{goal(Side.BLACK, rules)}; {ROLES[Side.WHITE]}, try to "
-                f"{goal(Side.WHITE, rules)}. {rules.first_side.word.capitalize()} moves "
-                f"first. {how}")
-    return ("The computer plays both sides; watch, or choose Human for a side in "
-            "Settings to take over.")
+        # Translators: {black} is "Black, the attackers", {white} "White, the
+        # defenders"; the goals are goal clauses ("capture the king"); {first} is the
+        # side that moves first, "Black" or "White".
+        text = _("Two players, one board. {black}, try to {black_goal}; {white}, try to "
+                 "{white_goal}. {first} moves first.").format(
+            black=_(ROLES[Side.BLACK]), black_goal=goal(Side.BLACK, rules),
+            white=_(ROLES[Side.WHITE]), white_goal=goal(Side.WHITE, rules),
+            first=side_name(rules.first_side))
+        return f"{text} {how}"
+    return _("The computer plays both sides; watch, or choose Human for a side in "
+             "Settings to take over.")
 
 
 def move_label(game: Game, ply: int) -> str:
@@ -170,8 +232,23 @@ def captured_words(colour: str, count: int, king: bool) -> str:
     ``colour`` ("black" or "white"), the last of them the king when ``king``."""
     if king:
         guards = count - 1
-        return "the king" if guards == 0 else f"{plural(guards, 'white piece')} and the king"
-    return plural(count, f"{colour} piece") if count else f"no {colour} pieces"
+        if guards == 0:
+            # Translators: the pieces white has lost, read by a screen reader.
+            return _("the king")
+        # Translators: the pieces white has lost, read by a screen reader.
+        return ngettext("{count} white piece and the king", "{count} white pieces and the king",
+                        guards).format(count=guards)
+    if colour == "black":
+        if not count:
+            # Translators: the pieces black has lost, read by a screen reader.
+            return _("no black pieces")
+        # Translators: the pieces black has lost, read by a screen reader.
+        return ngettext("{count} black piece", "{count} black pieces", count).format(count=count)
+    if not count:
+        # Translators: the pieces white has lost, read by a screen reader.
+        return _("no white pieces")
+    # Translators: the pieces white has lost, read by a screen reader.
+    return ngettext("{count} white piece", "{count} white pieces", count).format(count=count)
 
 
 def score_text(score: int, mate_in: int | None, side: Side) -> tuple[str, float]:
@@ -184,7 +261,9 @@ def score_text(score: int, mate_in: int | None, side: Side) -> tuple[str, float]
     if mate_in is not None:
         winner = side if mate_in > 0 else side.opponent
         moves = abs(mate_in)
-        text = f"{winner.word.capitalize()} wins in {moves} move{'s' if moves != 1 else ''}"
+        # Translators: {side} is "Black" or "White"; the computer sees a forced win.
+        text = ngettext("{side} wins in {count} move", "{side} wins in {count} moves",
+                        moves).format(side=side_name(winner), count=moves)
         return text, 1.0 if winner is Side.WHITE else 0.0
     share = 0.5 + max(-0.5, min(0.5, white_view / 1000))
     sign = "+" if white_view > 0 else ""
