@@ -23,7 +23,7 @@ Modules, one concern each: :mod:`~tablut.side` (black and white), :mod:`~tablut.
 """
 
 from .board import Board, Move, Outcome, Reason
-from .game import Game, IllegalMove, RecordError, explain_illegal
+from .game import Game, Illegal, IllegalMove, RecordError, explain_illegal, illegal_reason
 from .geometry import RuleGeometry, geometry
 from .match import GameResult, Match
 from .notation import (
@@ -48,6 +48,7 @@ __all__ = [
     "Board",
     "Game",
     "GameResult",
+    "Illegal",
     "IllegalMove",
     "Match",
     "Move",
@@ -63,6 +64,7 @@ __all__ = [
     "format_move",
     "format_position",
     "geometry",
+    "illegal_reason",
     "parse_move",
     "parse_position",
     "parse_square",

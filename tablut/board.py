@@ -22,6 +22,7 @@ from enum import Enum
 from typing import NamedTuple
 
 from . import forts
+from .english import outcome_text
 from .geometry import RuleGeometry, geometry
 from .position import NotationError, format_placement, parse_placement
 from .rules import DEFAULT_RULES, RepetitionOutcome, Rules
@@ -36,15 +37,16 @@ NO_KING = -1
 
 
 class Reason(Enum):
-    """Why a game ended."""
+    """Why a game ended; the value is a short stable code, whose words are the text
+    interface's (:func:`tablut.english.reason_text`) or the page's."""
 
-    ESCAPE = "the king escaped"
-    KING_CAPTURED = "the king was captured"
-    ENCIRCLED = "black encircled every white piece"
-    EDGE_FORT = "the king stands in a fort on the edge"
-    NO_MOVES = "the side to move had no legal move"
-    REPETITION = "a position was repeated"
-    MOVE_LIMIT = "the move limit was reached"
+    ESCAPE = "escape"
+    KING_CAPTURED = "king-captured"
+    ENCIRCLED = "encircled"
+    EDGE_FORT = "edge-fort"
+    NO_MOVES = "no-moves"
+    REPETITION = "repetition"
+    MOVE_LIMIT = "move-limit"
 
 
 class Outcome(NamedTuple):
@@ -54,10 +56,9 @@ class Outcome(NamedTuple):
     reason: Reason
 
     def describe(self) -> str:
-        """One sentence for a player, such as "White wins: the king escaped."."""
-        if self.winner is None:
-            return f"Draw: {self.reason.value}."
-        return f"{self.winner.word.capitalize()} wins: {self.reason.value}."
+        """The text interface's sentence, such as "White wins: the king escaped."
+        (:func:`tablut.english.outcome_text`)."""
+        return outcome_text(self.winner, self.reason.value)
 
 
 # The ends a move can cause, made once: push builds no tuples.
@@ -190,18 +191,16 @@ def _check_placement(board: Board) -> None:
     square_name = geo.shape.square_name
     soldiers = board.black | board.white
     if soldiers >> geo.throne & 1:
-        raise NotationError(
-            f"only the king may stand on the throne ({square_name(geo.throne)})")
+        raise NotationError("soldier-on-throne", square=square_name(geo.throne))
     # With the throne checked, what the rules forbid soldiers beyond it are the corners.
     if soldiers & geo.soldier_forbidden:
-        raise NotationError(f"only the king may stand on a corner in {board.rules.name} rules")
+        raise NotationError("soldier-on-corner", rules=board.rules.name)
     in_camp = (board.white | 1 << board.king) & geo.camps
     if in_camp:
         name = square_name((in_camp & -in_camp).bit_length() - 1)
-        raise NotationError(f"no white piece may stand in a camp ({name}) in "
-                            f"{board.rules.name} rules")
+        raise NotationError("white-in-camp", square=name, rules=board.rules.name)
     if geo.escape >> board.king & 1:
-        raise NotationError(f"the king on {square_name(board.king)} has already escaped")
+        raise NotationError("king-escaped", square=square_name(board.king))
 
 
 class Board:

@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterable
 from typing import TextIO
 
 from .ai import DEFAULT_LEVEL, LEVELS, Engine
+from .english import reason_text
 from .game import Game, IllegalMove
 from .notation import START_POSITION, NotationError, dump, format_move, start_position
 from .rules import RULES, rules_named
@@ -144,7 +145,7 @@ class TextInterface:
             self._say(outcome.describe())
         else:
             self._say(f"* {outcome.winner.word.capitalize()} wins.")
-            self._say(f"({outcome.reason.value})")
+            self._say(f"({reason_text(outcome.reason.value)})")
 
     # -- commands --------------------------------------------------------------------------
 

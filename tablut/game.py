@@ -13,9 +13,10 @@ never half-loaded.
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Any, NamedTuple
 
 from .board import Board, Move, Outcome, Reason
+from .english import illegal_clause, illegal_text
 from .json_text import parse_json
 from .notation import (
     NotationError,
@@ -33,37 +34,70 @@ RECORD_VERSION = 1
 
 
 class IllegalMove(ValueError):
-    """A move that the rules do not allow in the current position."""
+    """A move that the rules do not allow in the current position.
+
+    ``str()`` gives the text interface's English sentence; ``illegal`` is why, as values
+    (None when the raiser gave only a message).
+    """
+
+    def __init__(self, message: str, illegal: Illegal | None = None) -> None:
+        """The error saying ``message``, for the reason ``illegal``."""
+        super().__init__(message)
+        self.illegal = illegal
 
 
 class RecordError(ValueError):
     """A saved game that cannot be read: corrupt, unknown version, or illegal moves."""
 
 
-def explain_illegal(board: Board, move: Move) -> str:
-    """Why ``move`` is illegal on ``board``, in one sentence (empty if it is legal)."""
+class Illegal(NamedTuple):
+    """Why a move is illegal, as values: what the text interface
+    (:func:`tablut.english.illegal_text`) and the page turn into a sentence.
+
+    Attributes:
+        move: the move as written (``b3-6``).
+        code: why, a key of :data:`tablut.english.ILLEGAL`: "game-over", "no-piece",
+            "not-your-piece", "occupied", "blocked", "throne-blocks", "other-camp-stop",
+            "other-camp-cross", "camp-stop", "camp-cross" or "may-not-stop".
+        params: the values the sentence names: ``square`` (a square's name) for every
+            code but "game-over", which has ``winner`` (a Side, None for a draw) and
+            ``reason`` (a :class:`~tablut.board.Reason`'s value); "not-your-piece" also
+            has ``side`` (the side to move) and ``owner`` (the piece's side), Sides.
+    """
+
+    move: str
+    code: str
+    params: dict[str, object]
+
+    def text(self) -> str:
+        """The text interface's sentence: "b3-6: e5 is occupied"."""
+        return illegal_text(self.move, self.code, self.params)
+
+
+def illegal_reason(board: Board, move: Move) -> Illegal | None:
+    """Why ``move`` is illegal on ``board``, as values (None if it is legal)."""
     frm, to = move
     size = board.rules.size
     square_name = board.geometry.shape.square_name
     text = format_move(move, size)
     outcome = board.outcome()
     if outcome is not None:
-        return f"{text}: the game is over ({outcome.describe()})"
+        return _game_over(text, outcome)
     piece = board.piece_at(frm)
     if piece is None:
-        return f"{text}: there is no piece on {square_name(frm)}"
+        return Illegal(text, "no-piece", {"square": square_name(frm)})
     owner = Side.BLACK if piece == "black" else Side.WHITE  # the king is white
     if owner != board.turn:
-        return (f"{text}: it is {board.side.word}'s turn, and {square_name(frm)} holds a "
-                f"{owner.word} piece")
+        return Illegal(text, "not-your-piece",
+                       {"square": square_name(frm), "side": board.side, "owner": owner})
     if board.targets(frm) >> to & 1:
-        return ""
+        return None
     if board.piece_at(to) is not None:
-        return f"{text}: {square_name(to)} is occupied"
+        return Illegal(text, "occupied", {"square": square_name(to)})
     step = (to - frm) // abs(to - frm) * (1 if frm // size == to // size else size)
     for sq in range(frm + step, to, step):
         if board.piece_at(sq) is not None:
-            return f"{text}: the way is blocked at {square_name(sq)}"
+            return Illegal(text, "blocked", {"square": square_name(sq)})
     # The first square on the way that the rules wall off for this piece (the throne
     # where nobody crosses it, the camps but the piece's own) is what bars the way. The
     # throne as the destination is left to the general sentence: who may stop there is
@@ -71,26 +105,41 @@ def explain_illegal(board: Board, move: Move) -> str:
     walls = board.geometry.walls[frm]
     for sq in range(frm + step, to + step, step):
         if walls >> sq & 1 and not (sq == to == board.geometry.throne):
-            return f"{text}: {wall_reason(board, frm, sq, sq == to)}"
-    return f"{text}: that piece may not stop on {square_name(to)}"
+            return Illegal(text, wall_code(board, frm, sq, sq == to),
+                           {"square": square_name(sq)})
+    return Illegal(text, "may-not-stop", {"square": square_name(to)})
+
+
+def _game_over(text: str, outcome: Outcome) -> Illegal:
+    """A move ``text`` refused because the game ended with ``outcome``."""
+    return Illegal(text, "game-over", {"winner": outcome.winner, "reason": outcome.reason.value})
+
+
+def explain_illegal(board: Board, move: Move) -> str:
+    """Why ``move`` is illegal on ``board``, in one sentence of the text interface's
+    English (empty if it is legal); :func:`illegal_reason` gives it as values."""
+    illegal = illegal_reason(board, move)
+    return "" if illegal is None else illegal.text()
+
+
+def wall_code(board: Board, frm: int, wall: int, stop: bool) -> str:
+    """Why the piece on ``frm`` may not cross (or, if ``stop``, stop on) ``wall``, a square
+    the rules wall off for it (the throne, or a camp), as a code of :class:`Illegal`:
+    "throne-blocks", "other-camp-stop", "other-camp-cross", "camp-stop" or "camp-cross"."""
+    if wall == board.geometry.throne:
+        return "throne-blocks"
+    if board.geometry.camps >> frm & 1:
+        # A black piece still in its camp: only its own camp is open to it.
+        return "other-camp-stop" if stop else "other-camp-cross"
+    return "camp-stop" if stop else "camp-cross"
 
 
 def wall_reason(board: Board, frm: int, wall: int, stop: bool) -> str:
-    """Why the piece on ``frm`` may not cross (or, if ``stop``, stop on) ``wall``, a square
-    the rules wall off for it (the throne, or a camp), as a sentence without its first
-    capital and its full stop: "no piece may enter a camp (e2) from outside it"."""
+    """Why the piece on ``frm`` may not cross (or, if ``stop``, stop on) ``wall``, as a
+    sentence of the text interface's English without its first capital and its full stop:
+    "no piece may enter a camp (e2) from outside it" (:func:`wall_code` gives the code)."""
     where = board.geometry.shape.square_name(wall)
-    if wall == board.geometry.throne:
-        return f"nobody may pass over the throne ({where}), even when it is empty"
-    if board.geometry.camps >> frm & 1:
-        # A black piece still in its camp: only its own camp is open to it.
-        if stop:
-            return ("a black piece may move within its own camp, but never into another "
-                    f"camp ({where})")
-        return f"a black piece may cross its own camp, but never another camp ({where})"
-    if stop:
-        return f"no piece may enter a camp ({where}) from outside it"
-    return f"no piece may pass over a camp ({where}) from outside it, even where it is empty"
+    return illegal_clause(wall_code(board, frm, wall, stop), {"square": where})
 
 
 def _time_control(data: dict[str, Any]) -> str | None:
@@ -184,10 +233,11 @@ class Game:
         """
         outcome = self.outcome()
         if outcome is not None:
-            raise IllegalMove(f"{format_move(move, self.rules.size)}: the game is over "
-                              f"({outcome.describe()})")
+            illegal = _game_over(format_move(move, self.rules.size), outcome)
+            raise IllegalMove(illegal.text(), illegal)
         if not self.board.is_legal(move):
-            raise IllegalMove(explain_illegal(self.board, move))
+            illegal = illegal_reason(self.board, move)
+            raise IllegalMove("" if illegal is None else illegal.text(), illegal)
         if self.ply < len(self.moves) and self.moves[self.ply] == move:
             self.board.push(move)
             return

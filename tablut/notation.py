@@ -1,7 +1,8 @@
 """Text forms: moves (``b3-6``, ``b3-f``), position strings, and the ``dump`` board picture.
 
-Every parser raises :class:`NotationError` (a ValueError) with a message that quotes the
-offending text and says what was expected, so a person can fix what they typed.  Position
+Every parser raises :class:`NotationError` (a ValueError) with a code and the offending
+text, whose sentence (:mod:`tablut.english`, or the page's words) quotes the text and says
+what was expected, so a person can fix what they typed.  Position
 strings belong to the board (:meth:`Board.from_position <tablut.board.Board.from_position>`,
 :meth:`Board.position <tablut.board.Board.position>`, :mod:`tablut.position`); the
 functions here are the same under the names the rest of the program uses.
@@ -35,11 +36,11 @@ def parse_move(text: str, size: int = 9) -> Move:
     body = text.strip().lower()
     start, dash, target = body.partition("-")
     if not dash:
-        raise NotationError(f"{text!r} is not a move: write it as b3-6 or b3-f")
+        raise NotationError("move-form", text=text)
     try:
         frm = board.parse_square(start)
     except ValueError:
-        raise NotationError(f"{text!r} is not a move: {start!r} is not a square") from None
+        raise NotationError("move-start", text=text, start=start) from None
     col, row = frm % size, frm // size
     if target in board.ranks:
         to = board.square(col, board.ranks.index(target))
@@ -49,14 +50,12 @@ def parse_move(text: str, size: int = 9) -> Move:
         try:
             to = board.parse_square(target)
         except ValueError:
-            raise NotationError(
-                f"{text!r} is not a move: after the dash give a rank 1-{size} or a file "
-                f"a-{board.files[-1]}"
-            ) from None
+            raise NotationError("move-target", text=text, size=size,
+                                last_file=board.files[-1]) from None
         if to % size != col and to // size != row:
-            raise NotationError(f"{text!r} is not a move: pieces move in straight lines")
+            raise NotationError("move-not-straight", text=text)
     if to == frm:
-        raise NotationError(f"{text!r} is not a move: the piece must leave its square")
+        raise NotationError("move-standing-still", text=text)
     return frm, to
 
 

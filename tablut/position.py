@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from .english import notation_error_text
 from .side import Side
 from .squares import SIZES, Bitboard, Square, shape
 
@@ -26,7 +27,37 @@ _SIDE_LETTERS = {"b": Side.BLACK, "w": Side.WHITE}
 
 
 class NotationError(ValueError):
-    """Text that is not a well-formed move or position."""
+    """Text that is not a well-formed move or position, said as values.
+
+    Attributes:
+        code: what is wrong, a short stable string ("move-form", "king-count"...: the
+            keys of :data:`tablut.english.NOTATION_ERRORS`).
+        params: the values the sentence names, by placeholder: squares as names ("e5"),
+            counts and sizes as ints, the offending text as it was given.
+
+    ``str()`` gives the text interface's English sentence (:mod:`tablut.english`); the
+    page says it in the player's language (:func:`web.words.engine.error_text`).  A code
+    that is no known one is taken to be the message itself.
+    """
+
+    def __init__(self, code: str, /, **params: object) -> None:
+        """An error of ``code`` naming ``params``."""
+        super().__init__(code)
+        self.code = code
+        self.params: dict[str, object] = params
+
+    def __str__(self) -> str:
+        """The error in the text interface's English."""
+        return notation_error_text(self.code, self.params)
+
+    def __reduce__(self) -> tuple[object, ...]:
+        """Pickle the code and the params (the default would lose the params)."""
+        return (_notation_error, (self.code, self.params))
+
+
+def _notation_error(code: str, params: dict[str, object]) -> NotationError:
+    """A NotationError again, from what :meth:`NotationError.__reduce__` kept."""
+    return NotationError(code, **params)
 
 
 class Placement(NamedTuple):
@@ -49,19 +80,16 @@ def parse_placement(text: str, size: int | None = None) -> Placement:
     """
     parts = text.split()
     if len(parts) != 2:
-        raise NotationError(
-            "a position is rows of -, B, W, K separated by '/', a blank, then b or w"
-        )
+        raise NotationError("position-form")
     rows_text, side_text = parts
     rows = rows_text.split("/")
     expected = size or (len(rows) if len(rows) in SIZES else 9)
     if len(rows) != expected or any(len(r) != expected for r in rows):
-        raise NotationError(
-            f"a position needs {expected} rows of {expected} squares separated by '/'")
+        raise NotationError("position-rows", size=expected)
     board = shape(expected)
     turn = _SIDE_LETTERS.get(side_text.lower())
     if turn is None:
-        raise NotationError(f"the side to move must be b or w, not {side_text!r}")
+        raise NotationError("side-to-move", text=side_text)
     black = white = 0
     kings = []
     for i, row_text in enumerate(rows):
@@ -75,10 +103,10 @@ def parse_placement(text: str, size: int | None = None) -> Placement:
             elif char == "K":
                 kings.append(sq)
             elif char != "-":
-                raise NotationError(
-                    f"{char!r} at {board.square_name(sq)} is not one of -, B, W, K")
+                raise NotationError("position-letter", letter=char,
+                                    square=board.square_name(sq))
     if len(kings) != 1:
-        raise NotationError(f"a position needs exactly one king, not {len(kings)}")
+        raise NotationError("king-count", count=len(kings))
     return Placement(black, white, kings[0], turn, expected)
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from enum import Enum
 
+from .english import rules_summary, rules_title
 from .side import Side
 
 
@@ -48,9 +49,9 @@ class Rules:
     """One rule set of Tablut or of its family (Brandubh, Hnefatafl), as parameters.
 
     Attributes:
-        name: the short name used in commands, records and links.
-        title: a human name.
-        summary: two or three plain sentences for players.
+        name: the short name used in commands, records and links; the text interface's
+            words (:mod:`tablut.english`) and the page's give the rule set's human name and
+            summary by it (:attr:`title`, :attr:`summary`).
         escape: the king escapes to any edge square, or only to a corner.
         king_may_reenter_throne: whether the king may stop on the throne after leaving it.
             Nobody else ever stops there; anyone may pass over it when it is empty.
@@ -95,13 +96,13 @@ class Rules:
         edge_forts: white wins when the king stands on an edge or can reach one, can move,
             and is walled in by white pieces that black cannot capture (Copenhagen's exit
             fort), as OpenTafl judges it (see :mod:`tablut.forts`).
+        variant: the name an OpenTafl rules string gave a rule set that is none of ours
+            (:mod:`tablut.opentafl.rules_string`), its human name; "" for ours.
 
     Whatever the rule set, a side to move with no legal move has lost.
     """
 
     name: str
-    title: str
-    summary: str
     escape: Escape
     king_may_reenter_throne: bool
     corners_restricted: bool
@@ -129,15 +130,25 @@ class Rules:
     start: str = TABLUT_START
     shieldwalls: bool = False
     edge_forts: bool = False
+    # The name an OpenTafl rules string gave a rule set that is none of ours ("" for ours).
+    variant: str = ""
+
+    @property
+    def title(self) -> str:
+        """A human name, in the text interface's English (:func:`tablut.english.rules_title`;
+        the page's is :func:`web.words.engine.rules_title`)."""
+        return rules_title(self.name, self.variant)
+
+    @property
+    def summary(self) -> str:
+        """Two or three plain sentences for players, in the text interface's English
+        (:func:`tablut.english.rules_summary`; the page's is
+        :func:`web.words.engine.rules_summary`)."""
+        return rules_summary(self.name)
 
 
 BERKELEY = Rules(
     name="berkeley",
-    title="Berkeley",
-    summary=(
-        "The king escapes to any edge. He is captured by two black pieces, or by four hostile "
-        "sides on or beside the throne. Repeating an earlier position loses."
-    ),
     escape=Escape.EDGE,
     king_may_reenter_throne=True,
     corners_restricted=False,
@@ -157,12 +168,6 @@ BERKELEY = Rules(
 
 BRAINKING = Rules(
     name="brainking",
-    title="BrainKing",
-    summary=(
-        "The king escapes to any edge but is unarmed, and black needs four sides to capture "
-        "him (the throne counts beside it). Once the king leaves the throne nobody may stop "
-        "there. A position seen a third time is a draw."
-    ),
     escape=Escape.EDGE,
     king_may_reenter_throne=False,
     corners_restricted=False,
@@ -184,12 +189,6 @@ BRAINKING = Rules(
 
 NIELSEN = Rules(
     name="nielsen",
-    title="Nielsen (corner escape)",
-    summary=(
-        "The king escapes only to a corner; corners and the empty throne are hostile. The "
-        "king is armed and captured by two pieces except on his throne. Black also wins by "
-        "encircling every white piece. A match is two games with sides swapped."
-    ),
     escape=Escape.CORNER,
     king_may_reenter_throne=True,
     corners_restricted=True,
@@ -209,13 +208,6 @@ NIELSEN = Rules(
 
 ASHTON = Rules(
     name="ashton",
-    title="Ashton (Tablut Challenge)",
-    summary=(
-        "White moves first. Black starts in four camps that nobody else may enter; nobody "
-        "passes over the throne, and camps and throne capture like enemy pieces. The king "
-        "escapes to any edge; he is captured by four sides on the throne, three beside it, "
-        "two elsewhere (a camp counts as one). A repeated position is a draw."
-    ),
     # As the referee of the University of Bologna's Tablut Challenge decides it: the
     # Ashton rules of its server (AGalassi/TablutCompetition, GameAshtonTablut.java), whose
     # code, not any description, is the reference.  The data in tests/ashton/ were made
@@ -253,13 +245,6 @@ ASHTON = Rules(
 
 OPENTAFL = Rules(
     name="opentafl",
-    title="OpenTafl Tablut",
-    summary=(
-        "OpenTafl's 9x9 Tablut: the king escapes to any edge, never returns to the throne, "
-        "and is captured by two black pieces, or by four hostile sides on or beside the "
-        "throne. Black also wins by encircling every white piece. A position seen a third "
-        "time is a draw."
-    ),
     # The rules OpenTafl's built-in "Tablut 9x9" plays (tablut.opentafl.rules_string reads
     # its rules string into exactly this row).  Where OpenTafl's referee gives no verdict
     # (the attackers left without a legal move) or approximates one (it calls the
@@ -289,12 +274,6 @@ OPENTAFL = Rules(
 
 BRANDUBH = Rules(
     name="brandubh",
-    title="Brandubh (7x7)",
-    summary=(
-        "A quick game on 7x7. The king escapes to a corner. He is armed and captured by two "
-        "black pieces, even on his throne; the corners are hostile to everyone, the throne "
-        "to nobody. A position seen a third time is a draw."
-    ),
     escape=Escape.CORNER,
     king_may_reenter_throne=True,
     corners_restricted=True,
@@ -316,14 +295,6 @@ BRANDUBH = Rules(
 
 COPENHAGEN = Rules(
     name="copenhagen",
-    title="Copenhagen Hnefatafl (11x11)",
-    summary=(
-        "The tournament game on 11x11. The king escapes to a corner, or wins in a fort on "
-        "an edge that black cannot break. He is armed and captured only on four sides (three "
-        "and the empty throne), never on an edge. A row on an edge is captured by a "
-        "shieldwall. Black also wins by encircling every white piece. Repeating a position "
-        "a third time loses."
-    ),
     escape=Escape.CORNER,
     king_may_reenter_throne=True,
     corners_restricted=True,
@@ -348,13 +319,6 @@ COPENHAGEN = Rules(
 FETLAR = replace(
     COPENHAGEN,
     name="fetlar",
-    title="Fetlar Hnefatafl (11x11)",
-    summary=(
-        "Hnefatafl on 11x11 without shieldwalls or forts. The king escapes to a corner; he is "
-        "armed and captured only on four sides (three and the empty throne), never on an "
-        "edge. Black also wins by encircling every white piece. A position seen a third "
-        "time is a draw."
-    ),
     # Copenhagen's board and captures; no shieldwalls and no forts, and a third
     # repetition draws.
     repetition_outcome=RepetitionOutcome.DRAW,

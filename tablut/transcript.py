@@ -32,13 +32,27 @@ _KNOWN_TAGS = {"Game", "Rules", "Start", "Result", "Date", "Black", "White", "Ev
 
 
 class TranscriptError(ValueError):
-    """A text record that cannot be read; the message names the line and the problem."""
+    """A text record that cannot be read; the message names the line and the problem.
 
-    def __init__(self, line: int, problem: str) -> None:
+    Attributes:
+        line: the line at fault (1-based).
+        problem: what is wrong, in the text interface's English.
+        code: what is wrong, as a value for other words (a key of the page's table), or
+            None when ``cause`` says it.
+        params: the values ``code`` names (a tag's name, the results compared...).
+        cause: the error of the move or position at fault (a NotationError or an
+            IllegalMove, which carry values of their own), or None.
+    """
+
+    def __init__(self, line: int, problem: str, code: str | None = None,
+                 cause: Exception | None = None, **params: object) -> None:
         """An error on line ``line`` (1-based) saying ``problem``."""
         super().__init__(f"line {line}: {problem}")
         self.line = line
         self.problem = problem
+        self.code = code
+        self.cause = cause
+        self.params = params
 
 
 def result_text(game: Game) -> str:
@@ -87,17 +101,19 @@ def import_transcript(text: str) -> Game:
     try:
         game = Game(game.rules, start)
     except NotationError as error:
-        raise TranscriptError(start_line, f"bad start position: {error}") from None
+        raise TranscriptError(start_line, f"bad start position: {error}", "bad-start",
+                              error) from None
     for number, word in moves:
         try:
             game.play_text(word)
         except (NotationError, IllegalMove) as error:
-            raise TranscriptError(number, str(error)) from None
+            raise TranscriptError(number, str(error), cause=error) from None
     if "Result" in tags:
         line, claimed = tags["Result"]
         actual = result_text(game)
         if claimed.strip() not in ("", "*", actual):
-            raise TranscriptError(line, f"the moves give {actual!r}, not {claimed!r}")
+            raise TranscriptError(line, f"the moves give {actual!r}, not {claimed!r}",
+                                  "result-differs", actual=actual, claimed=claimed)
     if "TimeControl" in tags:
         game.time_control = tags["TimeControl"][1].strip() or None
     return game
@@ -113,7 +129,7 @@ def _read(text: str) -> tuple[dict[str, tuple[int, str]], list[tuple[int, str]]]
         if line.startswith("["):
             name, value = _tag(number, line)
             if moves:
-                raise TranscriptError(number, "tags must come before the moves")
+                raise TranscriptError(number, "tags must come before the moves", "tags-first")
             tags[name] = (number, value)
             continue
         for word in line.split():
@@ -126,8 +142,8 @@ def _tag(number: int, line: str) -> tuple[str, str]:
     """The name and value of the tag on line ``number``."""
     match = _TAG.match(line)
     if not match:
-        raise TranscriptError(number, 'a tag must look like [Name "value"]')
+        raise TranscriptError(number, 'a tag must look like [Name "value"]', "tag-form")
     name, value = match.groups()
     if name not in _KNOWN_TAGS:
-        raise TranscriptError(number, f"unknown tag {name!r}")
+        raise TranscriptError(number, f"unknown tag {name!r}", "unknown-tag", name=name)
     return name, value

@@ -60,7 +60,7 @@ def archives(tmp_path_factory: pytest.TempPathFactory) -> list[Path]:
         pytest.skip("needs Node.js and the npm packages (npm ci)")
     out = tmp_path_factory.mktemp("site")
     (out / "web").mkdir()
-    build_site.write_python(ROOT, out, "pyodide")
+    build_site.write_python(ROOT, out, "pyodide", ("en",))
     return sorted((out / build_site.ARCHIVE_FOLDER).glob("*.zip"))
 
 

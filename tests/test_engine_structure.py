@@ -315,6 +315,9 @@ def test_no_module_of_the_engine_imports_itself_back() -> None:
 
 def test_the_board_needs_nothing_above_it() -> None:
     graph = _module_graph()
-    assert graph["tablut.board"] <= {"tablut.forts", "tablut.geometry", "tablut.position",
-                                     "tablut.rules", "tablut.side", "tablut.squares"}
+    assert graph["tablut.board"] <= {"tablut.english", "tablut.forts", "tablut.geometry",
+                                     "tablut.position", "tablut.rules", "tablut.side",
+                                     "tablut.squares"}
     assert graph["tablut.side"] == set() and graph["tablut.squares"] == set()
+    # The text interface's words lie below everything that says things in English.
+    assert graph["tablut.english"] <= {"tablut.side"}

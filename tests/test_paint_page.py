@@ -105,3 +105,33 @@ def test_the_build_is_named_once_before_the_scripts(painted: str) -> None:
 def test_a_page_without_the_game_cannot_be_painted() -> None:
     with pytest.raises(PaintError):
         paint("<!doctype html><html><body><p>nothing</p></body></html>")
+
+
+@pytest.mark.parametrize("language", ["sv", "fi"])
+def test_the_page_of_a_language_is_painted_in_it(language: str) -> None:
+    """The page of another language (as the build writes it: its words translated, then
+    painted with its catalogue installed) shows the first view in that language, and
+    Python's drawing with the same catalogue equals it."""
+    import gettext
+
+    from catalogues import translate_page, translations
+
+    from web.words.catalogue import SOURCE_LANGUAGE, install
+    from web.words.texts import status_text
+
+    words = translations(language)
+    install(words, language)
+    try:
+        page = paint(translate_page(INDEX, words, language))
+        document = parse_page(page)
+        assert copy_of(document).querySelector("#status").textContent == status_text(Game())
+        assert status_text(Game()) != "Black to move."
+        draw_new_game(document)
+        drawn, shown = (inner_html(node).lower()
+                        for node in (document.getElementById("game"), copy_of(document)))
+        assert drawn == shown
+        chosen = [o.getAttribute("value") for o in copy_of(document).querySelectorAll("option")
+                  if o.parentNode.id == "language" and "selected" in o.attributes]
+        assert chosen == [language]
+    finally:
+        install(gettext.NullTranslations(), SOURCE_LANGUAGE)

@@ -24,6 +24,7 @@ from web.records.formats import (
     same_game,
     share_fragment,
     share_url,
+    shared_address,
 )
 from web.records.saved_games import (
     SAVED_FORMAT,
@@ -141,6 +142,16 @@ def test_a_huge_text_is_refused_quickly() -> None:
 
 
 # -- links ---------------------------------------------------------------------------------
+
+def test_a_link_is_the_same_from_the_page_of_every_language() -> None:
+    game = Game()
+    game.play_text("d1-4")
+    english = share_url("http://127.0.0.1/tablut/#v=1", game)
+    assert share_url("http://127.0.0.1/tablut/index.sv.html#v=1", game) == english
+    assert share_url("http://127.0.0.1/tablut/index.nb.html", game) == english
+    assert shared_address("http://127.0.0.1/tablut/index.html#x") == (
+        "http://127.0.0.1/tablut/index.html#x")
+
 
 def test_share_url_round_trip_keeps_the_position() -> None:
     game = played("d1-4", "e3-d", "a4-c")

@@ -47,6 +47,10 @@ from web.words.catalogue import LANGUAGES, SOURCE_LANGUAGE  # noqa: E402
 LOCALE = ROOT / "web" / "locale"
 TEMPLATE = "messages.pot"
 
+#: The comment at the head of every catalogue.
+HEADER = ("# {language} words of the Tablut page, one entry a message of its Python and its\n"
+          "# markup. Made and merged by tools/catalogues.py extract; compiled by the build.")
+
 #: The calls that mark the page's words (:mod:`web.words.catalogue`).
 KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2)}
 
@@ -179,7 +183,8 @@ def translate_page(text: str, translations: gettext.NullTranslations, language: 
 
 def template_catalogue(root: Path = ROOT) -> Catalog:
     """Every word of the page's Python and of its markup, as a template."""
-    catalogue = Catalog(project="Tablut", msgid_bugs_address="", fuzzy=False)
+    catalogue = Catalog(project="Tablut", version="1", msgid_bugs_address="", fuzzy=False,
+                        header_comment=HEADER.format(language="The"))
     web = root / "web"
     for path, line, message, comments, context in extract_from_dir(
             web, keywords=KEYWORDS, comment_tags=(COMMENT_TAG,), strip_comment_tags=True):
@@ -230,8 +235,10 @@ def extract(root: Path = ROOT) -> list[str]:
         if path.exists():
             catalogue = read_catalogue(language, root)
         else:
-            catalogue = Catalog(locale=_babel_locale(language), project="Tablut")
+            catalogue = Catalog(locale=_babel_locale(language), project="Tablut", fuzzy=False)
         catalogue.update(template, no_fuzzy_matching=True)
+        catalogue.header_comment = HEADER.format(language=catalogue.locale.english_name)
+        catalogue.project, catalogue.version = "Tablut", "1"
         with path.open("wb") as out:
             write_po(out, catalogue, width=100, ignore_obsolete=True)
         written.append(language)
@@ -302,6 +309,8 @@ def problems(language: str, root: Path = ROOT) -> Iterator[str]:
     template = {(m.id if isinstance(m.id, str) else m.id[0], m.context)
                 for m in template_catalogue(root) if m.id}
     catalogue = read_catalogue(language, root)
+    if catalogue.fuzzy:
+        yield f"{language}: the catalogue's header is marked fuzzy"
     for message in catalogue:
         if not message.id:
             continue

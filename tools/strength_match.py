@@ -32,6 +32,7 @@ from bench_search import BASELINE, BASELINE_RULES, import_baseline  # noqa: E402
 from tablut.ai import Engine  # noqa: E402
 from tablut.ai.match import random_opening  # noqa: E402
 from tablut.board import Board  # noqa: E402
+from tablut.english import reason_text  # noqa: E402
 from tablut.notation import format_move  # noqa: E402
 from tablut.rules import RULES  # noqa: E402
 
@@ -72,7 +73,7 @@ def play(package: ModuleType, rules: str, opening: list, new_is_black: bool,
         outcome = board.outcome()
         if outcome is not None:
             winner = None if outcome.winner is None else names[outcome.winner]
-            return winner, moves, outcome.reason.value
+            return winner, moves, reason_text(outcome.reason.value)
         if board.ply >= max_plies:
             return None, moves, f"no result after {max_plies} plies"
         move = new.choose_move(board) if names[board.turn] == "new" else base.choose_move()

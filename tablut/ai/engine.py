@@ -18,6 +18,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
 from ..board import Board, Move
+from ..english import level_description, level_name
 from ..notation import format_move
 from ..rules import Rules
 from .evaluate import Evaluator
@@ -40,32 +41,41 @@ class Level:
     player 40-0.
 
     Attributes:
-        name: what a person sees ("Beginner" ... "Master").
-        description: one sentence on how it plays.
+        number: the level's number, what a person chooses (1 the weakest); its
+            :attr:`name` and :attr:`description` are the text interface's words for it
+            (:mod:`tablut.english`; the page's are :mod:`web.words.engine`).
         depth: the deepest nominal search depth, in plies.
         nodes: the node budget per move (the usual limit).
         seconds: the safety deadline per move, wall clock.
         noise: the amplitude of the evaluation noise (0: none); a guard is worth 100.
     """
 
-    name: str
-    description: str
+    number: int
     depth: int
     nodes: int
     seconds: float
     noise: int = 0
 
+    @property
+    def name(self) -> str:
+        """What a person calls the level ("Beginner" ... "Master"), in the text
+        interface's English."""
+        return level_name(self.number)
+
+    @property
+    def description(self) -> str:
+        """One sentence on how the level plays, in the text interface's English."""
+        return level_description(self.number)
+
 
 LEVELS: dict[int, Level] = {
-    1: Level("Beginner", "Looks one move ahead for both sides and misjudges positions "
-             "badly; never misses a win in one, never allows one.", 2, 4_000, 5.0, 250),
-    2: Level("Novice", "Two plies with a rough judgement.", 2, 8_000, 5.0, 80),
-    3: Level("Casual", "Three plies with a fair judgement.", 3, 10_000, 8.0, 30),
-    4: Level("Club", "About a third of a second of search.", 64, 12_000, 10.0, 0),
-    5: Level("Strong", "About a second of search; finds forced wins of up to four moves "
-             "in the endgame.", 64, 30_000, 20.0, 0),
-    6: Level("Expert", "About three seconds of search.", 64, 90_000, 40.0, 0),
-    7: Level("Master", "About seven seconds of search.", 64, 220_000, 90.0, 0),
+    1: Level(1, 2, 4_000, 5.0, 250),
+    2: Level(2, 2, 8_000, 5.0, 80),
+    3: Level(3, 3, 10_000, 8.0, 30),
+    4: Level(4, 64, 12_000, 10.0, 0),
+    5: Level(5, 64, 30_000, 20.0, 0),
+    6: Level(6, 64, 90_000, 40.0, 0),
+    7: Level(7, 64, 220_000, 90.0, 0),
 }
 """The levels by number, weakest first; the numbers are what a person chooses."""
 

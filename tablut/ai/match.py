@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterator
 from typing import Protocol
 
 from ..board import Board, Move
+from ..english import reason_text
 from ..match import FIRST, GameResult, side_in_game
 from ..rules import Rules
 from ..side import Side
@@ -68,7 +69,8 @@ def play_game(
         outcome = board.outcome()
         if outcome is not None:
             winner = None if outcome.winner is None else names[outcome.winner]
-            return GameResult(winner, board.ply, outcome.reason.value, tuple(moves))
+            return GameResult(winner, board.ply, reason_text(outcome.reason.value),
+                              tuple(moves))
         if board.ply >= max_plies:
             return GameResult(None, board.ply, f"no result after {max_plies} plies",
                               tuple(moves))

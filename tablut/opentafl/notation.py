@@ -35,12 +35,10 @@ from ..squares import SIZES, Square, shape
 _TO_OPENTAFL = {"B": "t", "W": "T", "K": "K"}
 _FROM_OPENTAFL = {letter: ours for ours, letter in _TO_OPENTAFL.items()}
 
-#: OpenTafl's pieces that Tablut does not have, named for the messages that refuse them.
-OTHER_PIECES = {
-    "c": "an attacking commander", "C": "a commander", "n": "an attacking knight",
-    "N": "a knight", "m": "an attacking mercenary", "M": "a mercenary",
-    "g": "an attacking guard", "G": "a guard", "k": "an attacking king",
-}
+#: The letters of OpenTafl's pieces that Tablut does not have, refused by name: the
+#: error's ``letter``, which the text interface (:data:`tablut.english.OPENTAFL_PIECES`)
+#: and the page name.
+OTHER_PIECES = frozenset("cCnNmMgGk")
 
 
 def position_record(board: Board, *, inverted: bool) -> str:
@@ -69,8 +67,7 @@ def parse_position_record(text: str, *, inverted: bool) -> list[str]:
     """
     rows = [row for row in text.strip().split("/") if row]
     if len(rows) not in SIZES:
-        raise NotationError(f"the position record has {len(rows)} rows: we play on boards "
-                            "of 7x7, 9x9 and 11x11")
+        raise NotationError("record-rows", count=len(rows))
     ours = [_parse_row(row, len(rows)) for row in rows]
     if not inverted:
         ours.reverse()
@@ -88,14 +85,12 @@ def _parse_row(row: str, size: int) -> str:
         elif letter in _FROM_OPENTAFL:
             chars.append(_FROM_OPENTAFL[letter])
         elif letter in OTHER_PIECES:
-            raise NotationError(f"the position has {OTHER_PIECES[letter]} ({letter!r}), "
-                                "which is not a piece of Tablut")
+            raise NotationError("record-other-piece", letter=letter)
         else:
-            raise NotationError(f"{letter!r} in the position record {row!r} is not a piece")
+            raise NotationError("record-letter", letter=letter, row=row)
     text = "".join(chars)
     if len(text) != size:
-        raise NotationError(f"the row {row!r} of the position record has {len(text)} "
-                            f"squares, on a board of {size} rows")
+        raise NotationError("record-row-length", row=row, count=len(text), size=size)
     return text
 
 
@@ -132,8 +127,7 @@ class OpenTaflMove(NamedTuple):
 def _square(file: str, rank: str, text: str, size: int) -> Square:
     col, row = ord(file) - ord("a"), int(rank) - 1
     if not (0 <= col < size and 0 <= row < size):
-        raise NotationError(f"{text!r}: {file}{rank} is not a square of the "
-                            f"{size}x{size} board")
+        raise NotationError("opentafl-square", text=text, square=f"{file}{rank}", size=size)
     return row * size + col
 
 
@@ -146,16 +140,15 @@ def parse_move(text: str, size: int = 9) -> OpenTaflMove:
     """
     match = _MOVE.match(text.strip())
     if not match:
-        raise NotationError(f"{text!r} is not a move in OpenTafl's notation, such as e3-h3")
+        raise NotationError("opentafl-move", text=text)
     groups = match.groups()
     kind = groups[3]
     if kind != "-":
-        what = "a jump" if "^" in kind else "a berserk move"
-        raise NotationError(f"{text!r} is {what}, which Tablut does not have")
+        raise NotationError("opentafl-jump" if "^" in kind else "opentafl-berserk", text=text)
     frm = _square(groups[1], groups[2], text, size)
     to = _square(groups[4], groups[5], text, size)
     if frm == to or (frm % size != to % size and frm // size != to // size):
-        raise NotationError(f"{text!r} is not a move: pieces move in straight lines")
+        raise NotationError("move-not-straight", text=text)
     captures = tuple(_square(name[0], name[1:], text, size)
                      for name in groups[7:15:2] if name)
     return OpenTaflMove((frm, to), captures)

@@ -42,6 +42,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from ..english import reason_text
 from ..game import Game, IllegalMove
 from ..notation import format_move
 from ..position import NotationError
@@ -95,7 +96,7 @@ def result_tag(game: Game) -> tuple[str, str]:
     if outcome is None:
         return "?", ""
     result = "0" if outcome.winner is None else ("1" if outcome.winner is Side.BLACK else "-1")
-    return result, outcome.reason.value
+    return result, reason_text(outcome.reason.value)
 
 
 def _turn_lines(game: Game) -> Iterator[str]:
@@ -185,11 +186,12 @@ def _read(text: str) -> tuple[dict[str, tuple[int, str]], list[tuple[int, str]]]
         elif line.startswith("["):
             match = _TAG.match(line)
             if not match:
-                raise TranscriptError(number, "a tag must look like [name:value]")
+                raise TranscriptError(number, "a tag must look like [name:value]",
+                                      "otg-tag-form")
             tags[match.group(1)] = (number, match.group(2))
         else:
             raise TranscriptError(number, "expected a tag [name:value] or a numbered turn "
-                                  "such as 1. e8-e6 e5-b5")
+                                  "such as 1. e8-e6 e5-b5", "otg-line-form")
     return tags, moves
 
 
@@ -206,12 +208,14 @@ def _describe_difference(rules: Rules) -> str:
 def _our_rules(tags: dict[str, tuple[int, str]]) -> tuple[Rules, str]:
     """The rule set (one of ours) and start position of a record's ``rules`` tag."""
     if "rules" not in tags:
-        raise TranscriptError(1, "an OpenTafl record needs its [rules:...] tag")
+        raise TranscriptError(1, "an OpenTafl record needs its [rules:...] tag",
+                              "otg-no-rules")
     line, text = tags["rules"]
     try:
         return registered(read_rules(text))
     except RulesStringError as error:
-        raise TranscriptError(line, f"we do not play these rules: {error}") from None
+        raise TranscriptError(line, f"we do not play these rules: {error}", "otg-rules",
+                              error) from None
 
 
 def registered(setup: OpenTaflSetup) -> tuple[Rules, str]:
@@ -229,18 +233,20 @@ def _play(game: Game, number: int, word: str) -> None:
     try:
         written = parse_move(word, game.rules.size)
     except NotationError as error:
-        raise TranscriptError(number, str(error)) from None
+        raise TranscriptError(number, str(error), cause=error) from None
     try:
         game.play(written.move)
     except IllegalMove as error:
         # Quote the move as the record writes it, not in our short notation.
         reason = str(error).removeprefix(f"{format_move(written.move, game.rules.size)}: ")
-        raise TranscriptError(number, f"{word}: {reason}") from None
+        raise TranscriptError(number, f"{word}: {reason}", "otg-illegal", error,
+                              move=word) from None
     missing = [sq for sq in written.captures if not game.board.captured >> sq & 1]
     if missing:
         names = ", ".join(game.board.geometry.shape.square_name(sq) for sq in missing)
         raise TranscriptError(number, f"{word}: the record says it captures {names}, which "
-                              f"it does not under {game.rules.name} rules")
+                              f"it does not under {game.rules.name} rules", "otg-captures",
+                              move=word, squares=names, rules=game.rules.name)
 
 
 def import_otg(text: str) -> Game:
@@ -261,7 +267,8 @@ def import_otg(text: str) -> Game:
         line, claimed = tags["result"]
         actual, _ = result_tag(game)
         if actual != "?" and claimed.strip() in ("1", "-1", "0") and claimed.strip() != actual:
-            raise TranscriptError(line, f"the moves give the result {actual}, not {claimed}")
+            raise TranscriptError(line, f"the moves give the result {actual}, not {claimed}",
+                                  "otg-result-differs", actual=actual, claimed=claimed)
     return game
 
 

@@ -294,7 +294,7 @@ def _repetition(keys: _Keys) -> RepetitionOutcome:
     return RepetitionOutcome.MOVER_LOSES if keys["tfr"] == "w" else RepetitionOutcome.DRAW
 
 
-_NOT_PLAY = {"name", "title", "summary", "match_games", "start"}
+_NOT_PLAY = {"name", "variant", "match_games", "start"}
 _PLAY_FIELDS = tuple(f.name for f in fields(Rules) if f.name not in _NOT_PLAY)
 
 
@@ -316,8 +316,7 @@ def _rules(keys: _Keys, variant: str, start: str) -> Rules:
                                "(the string has 'cor:' without them)")
     rules = Rules(
         name="opentafl-" + "-".join(variant.lower().split()) if variant else "opentafl-custom",
-        title=variant or "OpenTafl rules",
-        summary="Rules read from an OpenTafl rules string.",
+        variant=variant,
         escape=escape,
         king_may_reenter_throne=reenter,
         corners_restricted=corners_restricted,

@@ -19,9 +19,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from tablut import Board, Move, Reason, Side, explain_illegal
+from tablut import Board, Move, Reason, Side, illegal_reason
 from tablut.squares import squares_of
 from web.words.catalogue import _, joined, ngettext, pgettext
+from web.words.engine import illegal_sentence
 
 
 def name(board: Board, sq: int) -> str:
@@ -120,8 +121,8 @@ def _why_not_there(board: Board, move: Move) -> str:
             square=name(board, to))
     # The walls (the throne where nobody crosses it, the camps) and any rule this
     # lesson has no sentence of its own for: the engine's words.
-    reason = explain_illegal(board, move).split(": ", 1)[-1]
-    return reason[:1].upper() + reason[1:] + "."
+    illegal = illegal_reason(board, move)
+    return "" if illegal is None else illegal_sentence(illegal)
 
 
 def why_illegal(board: Board, move: Move) -> str:

@@ -27,6 +27,7 @@ from web.board.view import BoardView
 from web.bridge.dom import Listeners, element
 from web.lesson.lesson import Lesson
 from web.words.catalogue import _, language
+from web.words.engine import rules_title
 
 
 class LessonView:
@@ -123,7 +124,7 @@ class LessonView:
             lesson.go(0)
         # Translators: the rule set the lesson teaches; {rules} is its title ("Berkeley",
         # "Ashton (Tablut Challenge)").
-        self.parts["rules"].textContent = _("{rules} rules").format(rules=rules.title)
+        self.parts["rules"].textContent = _("{rules} rules").format(rules=rules_title(rules))
         self.dialog.showModal()
         self.render()
         self.parts["step"].focus()

@@ -17,6 +17,7 @@ from web.models.settings import BY_FIELD, Effect, Settings
 from web.models.setup import SetupMode
 from web.models.state import PageState
 from web.words.catalogue import ngettext
+from web.words.engine import error_text
 
 
 class SettingChanges:
@@ -114,7 +115,7 @@ class SettingChanges:
             try:
                 game = self.setup.leave(self.game.rules.name, self.game.limit)
             except NotationError as error:
-                self.say(message("setup-refused", why=str(error)), Lifetime.ERROR)
+                self.say(message("setup-refused", why=error_text(error)), Lifetime.ERROR)
                 return
             game.time_control = self.game.time_control
             self.replace(PageState(self.settings, game), message("setup-done", side=game.side))

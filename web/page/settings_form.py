@@ -20,6 +20,7 @@ from web.models.clocks import PRESETS, TimeControl
 from web.models.session import Session
 from web.models.settings import SETTINGS, Effect, Setting
 from web.words.catalogue import _, language, language_page
+from web.words.engine import level_description, level_name, rules_summary, rules_title
 
 #: The games of the tafl family by board size: the Rules menu's groups are named after them.
 FAMILY = {7: "Brandubh", 9: "Tablut", 11: "Hnefatafl"}
@@ -37,7 +38,7 @@ def menu_title(rules: Rules) -> str:
     """What the Rules menu calls ``rules``: its title, less the board's size that its
     group already says ("Copenhagen Hnefatafl" under "Hnefatafl 11×11")."""
     size = f" ({rules.size}x{rules.size})"
-    return rules.title.removesuffix(size)
+    return rules_title(rules).removesuffix(size)
 
 
 #: Controls that are no setting: set-up mode and its tools, and the rules' summary.
@@ -86,10 +87,10 @@ class SettingsForm:
 
     def _fill_menus(self) -> None:
         document, controls = self.document, self.controls
-        for number, spec in LEVELS.items():
+        for number in LEVELS:
             controls["level"].appendChild(element(
-                document, "option", f"{number} · {spec.name}", value=number,
-                title=spec.description))
+                document, "option", f"{number} · {level_name(number)}", value=number,
+                title=level_description(number)))
         for label, rule_sets in board_groups():
             group = element(document, "optgroup", label=label)
             for rules in rule_sets:
@@ -143,7 +144,7 @@ class SettingsForm:
             ("match", "disabled", game.rules.match_games > 1),
             ("setup-mode", "checked", session.setup is not None),
             ("setup-tools", "hidden", session.setup is None),
-            ("rules-summary", "textContent", game.rules.summary),
+            ("rules-summary", "textContent", rules_summary(game.rules)),
         ]
         if session.setup is not None:
             wanted.append(("setup-side", "value", session.setup.side.word))

@@ -8,13 +8,17 @@
   game as our text record, as OpenTafl's record, and its position in OpenTafl's words;
 - :func:`link_game`: the game in a page URL's fragment (:mod:`tablut.links`, versioned),
   None when the fragment holds no link, :class:`tablut.links.LinkError` when it is bad;
-- :func:`share_url`: the page's address with the game in its fragment;
+- :func:`share_url`: the page's address with the game in its fragment, and
+  :func:`shared_address`: the page's address as a link carries it, the same in every
+  language;
 - small texts for the panel: :func:`describe`, :func:`default_name`.
 
 No ``pyscript`` here, so all of it is tested natively.
 """
 
 from __future__ import annotations
+
+import re
 
 from tablut import Game
 from tablut.formats import detect, read_game
@@ -24,6 +28,7 @@ from tablut.opentafl.record import OTG_FILENAME, export_otg
 from tablut.opentafl.rules_string import RulesStringError, inexpressible, pasteable_position
 from tablut.transcript import TranscriptError, export_transcript
 from web.words.catalogue import _, ngettext
+from web.words.engine import outcome_text, rules_title, transcript_problem
 from web.words.sides import side_name
 
 #: The name of a downloaded record.
@@ -74,7 +79,7 @@ def _not_for_opentafl(game: Game, error: RulesStringError) -> str:
     # {error} what OpenTafl's rules string cannot say. "Download record" and "Copy
     # record" are the records panel's buttons.
     return _("OpenTafl cannot play this game of {rules} ({error}): use Download record or "
-             "Copy record, which keep every game.").format(rules=game.rules.title,
+             "Copy record, which keep every game.").format(rules=rules_title(game.rules),
                                                            error=error)
 
 
@@ -116,11 +121,19 @@ def read_record(text: str) -> Game:
             # Translators: {line} is the number of the line of the record at fault,
             # {problem} what is wrong with it.
             problem = _("Line {line}: {problem}.")
-        raise ImportProblem(problem.format(line=error.line, problem=error.problem)) from None
+        raise ImportProblem(problem.format(line=error.line,
+                                           problem=transcript_problem(error))) from None
     except RulesStringError as error:
         # Translators: {error} is why the position cannot be played.
         raise ImportProblem(_("This OpenTafl position cannot be played here: {error}.")
                             .format(error=error)) from None
+
+
+def shared_address(href: str) -> str:
+    """The page's address ``href`` as a link gives it to someone else: the site's own,
+    not the page of this visitor's language ("…/index.sv.html#…" is "…/#…"), so that a
+    link is the same in every language and opens in its receiver's."""
+    return re.sub(r"/index\.[a-z]{2,3}\.html(?=$|[?#])", "/", href, count=1)
 
 
 def fragment_of(hash_text: str) -> str:
@@ -144,7 +157,7 @@ def share_fragment(game: Game) -> str:
 
 def share_url(href: str, game: Game) -> str:
     """The page address ``href`` with its fragment replaced by ``game``'s link."""
-    return href.split("#", 1)[0] + "#" + share_fragment(game)
+    return shared_address(href.split("#", 1)[0]) + "#" + share_fragment(game)
 
 
 def same_game(one: Game, other: Game) -> bool:
@@ -167,7 +180,7 @@ def describe(game: Game) -> str:
     game.goto(count)
     outcome = game.outcome()
     # Translators: {side} is "Black" or "White".
-    state = outcome.describe() if outcome else _("{side} to move.").format(
+    state = outcome_text(outcome) if outcome else _("{side} to move.").format(
         side=side_name(game.side))
     game.goto(here)
     rules = game.rules.name

@@ -38,6 +38,7 @@ from web.records.formats import (
     opentafl_caveat,
     opentafl_position,
     share_fragment,
+    shared_address,
 )
 from web.records.keeper import Clock, RecordKeeper
 from web.records.saved_games import SAVED_KEY, Entry
@@ -170,7 +171,7 @@ class RecordsPanel:
     def copy_link(self) -> None:
         """Copy the share link of the game on the board."""
         self.sync_address()
-        spawn(self._copy(str(window.location.href), _("Link copied."),
+        spawn(self._copy(shared_address(str(window.location.href)), _("Link copied."),
                          _("The clipboard is not available: the link is in the record box, "
                            "selected; copy it from there.")))
 

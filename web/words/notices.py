@@ -16,6 +16,7 @@ from web.models.clocks import TimeControl
 from web.models.events import Refusal
 from web.models.notices import Message
 from web.words.catalogue import N_, _, ngettext
+from web.words.engine import rules_title
 from web.words.sides import side_word
 from web.words.speech import name_of
 from web.words.texts import whole_move
@@ -113,7 +114,7 @@ def _setting_refused(setting: str, why: str) -> str:
 
 def _new_rules(rules: str) -> str:
     # Translators: {rules} is the name of a rule set ("Berkeley").
-    return _("New game under {rules} rules.").format(rules=RULES[rules].title)
+    return _("New game under {rules} rules.").format(rules=rules_title(RULES[rules]))
 
 
 def _hint(move: tuple[int, int], size: int = 9) -> str:
