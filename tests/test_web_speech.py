@@ -12,7 +12,7 @@ from web.models.session import Session
 from web.models.state import PageState, Settings
 from web.words.announcer import Announcer
 from web.words.speech import move_sentence, piece_list, position_summary, selection_sentence
-from web.words.texts import intro_text, no_moves_text, plural, status_text
+from web.words.texts import intro_text, no_moves_text, status_text
 
 NEAR_ESCAPE = position("w", B="a9 i1", K="c4")
 
@@ -42,11 +42,6 @@ def test_the_move_limit_is_said_with_its_number() -> None:
     assert status_text(game) == "White wins: Black reached the limit of 1 move without winning."
     game = game_with("e8-c", "e7-d", "c8-b", "d7-c", limit=2)
     assert status_text(game).endswith("the limit of 2 moves without winning.")
-
-
-def test_plurals() -> None:
-    assert plural(1, "move") == "1 move" and plural(0, "move") == "0 moves"
-    assert plural(3, "piece") == "3 pieces"
 
 
 # -- the first words -----------------------------------------------------------------------

@@ -18,21 +18,9 @@ from tablut import Game, Move, Side
 from tablut.ai.bits import king_escape_targets
 from tablut.board import Board
 from tablut.squares import squares_of
-from web.words import catalogue
-from web.words.catalogue import N_, _, ngettext
+from web.words.catalogue import N_, _, joined, ngettext
 from web.words.sides import side_name
 from web.words.texts import outcome_sentence, to_move
-
-#: How a piece kind is named in a sentence (marked for the catalogue: translate it with
-#: ``_()`` where it is shown; :mod:`web.lesson.judge` uses it).
-PIECE_NAMES = {
-    # Translators: a piece named inside a sentence ("the black piece on d1").
-    "black": N_("black piece"),
-    # Translators: a piece named inside a sentence ("the white guard on e3").
-    "white": N_("white guard"),
-    # Translators: the piece named inside a sentence ("the king on e5").
-    "king": N_("king"),
-}
 
 #: What is said of a piece picked up, by its kind: when it cannot move, and when it can
 #: (translated where said).
@@ -58,12 +46,6 @@ PICKED_UP: dict[str, tuple[str, str]] = {
          # squares listed after it.
          N_("{square}, empty, picked up: it can move to {targets}.")),
 }
-
-
-def joined(words: list[str], last: str = "and") -> str:
-    """``["a", "b", "c"]`` as "a, b and c" (``last`` "or": "a, b or c"), in the
-    installed language: see :func:`web.words.catalogue.joined`."""
-    return catalogue.joined(words, last)
 
 
 def name_of(board: Board) -> Callable[[int], str]:

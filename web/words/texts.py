@@ -22,14 +22,6 @@ def named(game: Game, sq: int) -> str:
     return game.board.geometry.shape.square_name(sq)
 
 
-def plural(count: int, word: str, words: str | None = None) -> str:
-    """``count`` and ``word``, made plural when the count is not one: "1 move", "2 moves".
-
-    Deprecated: English only (it adds "s"); the page's words use
-    :func:`web.words.catalogue.ngettext`, whose plural is the installed language's."""
-    return f"{count} {word if count == 1 else words or word + 's'}"
-
-
 def outcome_sentence(game: Game, outcome: Outcome) -> str:
     """How the game ended, for the status line and the announcements: who won and how,
     with the square where it happened ("Black wins: the king is captured on e4.")."""
