@@ -21,7 +21,21 @@ LINK_VERSION = 1
 
 
 class LinkError(ValueError):
-    """A fragment that does not describe a game; the message says what is wrong."""
+    """A fragment that does not describe a game; the message says what is wrong.
+
+    Attributes:
+        code: what is wrong, as a value for other words: "not-a-game", "newer",
+            "bad-start", "bad-move" or "bad-ply".
+        params: the values it names (``version``, ``number``, ``ply``).
+        cause: the engine's error behind it (a NotationError, an IllegalMove or another
+            ValueError), or None.
+    """
+
+    def __init__(self, message: str, code: str, cause: Exception | None = None,
+                 **params: object) -> None:
+        """The error saying ``message`` (the text interface's English), for ``code``."""
+        super().__init__(message)
+        self.code, self.cause, self.params = code, cause, params
 
 
 def game_to_fragment(game: Game) -> str:
@@ -44,9 +58,10 @@ def game_from_fragment(fragment: str) -> Game:
     single = {name: values[-1] for name, values in fields.items()}
     version = single.get("v")
     if version is None:
-        raise LinkError("this link does not describe a game")
+        raise LinkError("this link does not describe a game", "not-a-game")
     if version != "1":
-        raise LinkError(f"this link was made by a newer version of the game (v{version})")
+        raise LinkError(f"this link was made by a newer version of the game (v{version})",
+                        "newer", version=version)
     return _game_v1(single)
 
 
@@ -54,13 +69,14 @@ def _game_v1(fields: dict[str, str]) -> Game:
     try:
         game = Game(fields.get("rules", "berkeley"), fields.get("start"))
     except ValueError as error:
-        raise LinkError(f"the link's game cannot start: {error}") from None
+        raise LinkError(f"the link's game cannot start: {error}", "bad-start", error) from None
     moves = [m for m in fields.get("moves", "").split(".") if m]
     for number, text in enumerate(moves, 1):
         try:
             game.play_text(text)
         except (NotationError, IllegalMove) as error:
-            raise LinkError(f"move {number} of the link: {error}") from None
+            raise LinkError(f"move {number} of the link: {error}", "bad-move", error,
+                            number=number) from None
     ply_text = fields.get("ply", str(len(moves)))
     game.goto(_ply(ply_text, len(moves)))
     return game
@@ -75,5 +91,6 @@ def _ply(text: str, count: int) -> int:
     digits = text.lstrip("0") or "0"
     if (not text.isascii() or not text.isdigit() or len(digits) > len(str(count))
             or int(digits) > count):
-        raise LinkError(f"the link's position {text[:20]!r} is not a move of its game")
+        raise LinkError(f"the link's position {text[:20]!r} is not a move of its game",
+                        "bad-ply", ply=repr(text[:20]))
     return int(digits)

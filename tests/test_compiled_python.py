@@ -60,7 +60,7 @@ def archives(tmp_path_factory: pytest.TempPathFactory) -> list[Path]:
         pytest.skip("needs Node.js and the npm packages (npm ci)")
     out = tmp_path_factory.mktemp("site")
     (out / "web").mkdir()
-    build_site.write_python(ROOT, out, "pyodide", ("en",))
+    build_site.write_python(ROOT, out, "pyodide", ("en", "sv"))
     return sorted((out / build_site.ARCHIVE_FOLDER).glob("*.zip"))
 
 
@@ -74,6 +74,20 @@ def test_every_archived_module_has_its_byte_code(archives: list[Path]) -> None:
             folder, _, module = source.rpartition("/")
             assert any(name.startswith(f"{folder}/__pycache__/{module[:-3]}.cpython-")
                        for name in compiled), source
+
+
+def test_the_archives_are_compressed_and_the_page_holds_its_catalogues(
+        archives: list[Path]) -> None:
+    """A static host sends a zip archive as it is: its files are deflated (byte code and
+    catalogues to a third or less), and the page's archive holds the compiled catalogue of
+    every language but English."""
+    for archive in archives:
+        entries = zipfile.ZipFile(archive).infolist()
+        assert {entry.compress_type for entry in entries} == {zipfile.ZIP_DEFLATED}
+        assert sum(e.compress_size for e in entries) < sum(e.file_size for e in entries) / 2
+    page = next(archive for archive in archives if archive.name.startswith("web-"))
+    catalogues = [n for n in zipfile.ZipFile(page).namelist() if n.startswith("web/locale/")]
+    assert catalogues == ["web/locale/sv.mo"]
 
 
 def test_pyodide_imports_the_archived_byte_code_not_the_source(

@@ -213,3 +213,29 @@ def test_the_page_translates_rule_sets_and_levels(marked: None) -> None:
     for level in LEVELS:
         assert words.level_name(level).startswith("«")
         assert words.level_description(level).startswith("«")
+
+
+@pytest.mark.parametrize("fragment", ["x=1", "v=2", "v=1&rules=zzz", "v=1&moves=d1-9",
+                                      "v=1&moves=zz", "v=1&moves=d1-4&ply=7x"])
+def test_a_bad_links_words_are_the_text_interfaces(fragment: str) -> None:
+    from tablut.links import LinkError, game_from_fragment
+    from web.words.engine import link_problem
+
+    with pytest.raises(LinkError) as refused:
+        game_from_fragment(fragment)
+    assert refused.value.code and link_problem(refused.value) == str(refused.value)
+
+
+@pytest.mark.parametrize("record", [
+    '[Rules "berkeley"]\n\n1. d1-4 e3-d\n2. d4-9\n', '[Foo "x"]\n1. d1-4',
+    '1. d1-4 e3-d\n[Rules "berkeley"]', "1. zz", '[Start "xx"]\n',
+    "[rules:dim:9]\n1. e1-e2", "[foo]\nbar",
+])
+def test_a_bad_records_words_are_the_text_interfaces(record: str) -> None:
+    from tablut.formats import read_game
+    from tablut.transcript import TranscriptError
+    from web.words.engine import transcript_problem
+
+    with pytest.raises(TranscriptError) as refused:
+        read_game(record)
+    assert transcript_problem(refused.value) == refused.value.problem

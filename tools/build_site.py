@@ -181,7 +181,7 @@ def write_archive(files: dict[str, bytes], out: Path) -> Path:
         for name, data in files.items():
             info = zipfile.ZipInfo(name, date_time=ARCHIVE_DATE)
             info.external_attr = 0o644 << 16
-            archive.writestr(info, data)
+            archive.writestr(info, data, compress_type=zipfile.ZIP_DEFLATED, compresslevel=9)
     return out
 
 

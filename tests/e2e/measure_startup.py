@@ -1,7 +1,7 @@
 """Measure how long the page takes to start, in headless Chromium, against a bare
 ``loadPyodide`` measured in the same run; print the figures and the ratios.
 
-    python tests/e2e/measure_startup.py [--runs N] [--site DIR]
+    python tests/e2e/measure_startup.py [--runs N] [--site DIR] [--locale sv-SE]
 
 Run ``make site`` first (``--site`` measures another build, an older one say, the same
 way). Each run launches fresh browsers and measures, in seconds from the moment the
@@ -20,6 +20,9 @@ through the service worker too):
 - return: the same page reloaded with that game saved, the way a returning visitor
   comes back to a game;
 - reload: the same page reloaded with nothing saved (a new game).
+
+With ``--locale``, the page is visited by a browser of that language (a first visit then
+moves to the page of its language, index.<code>.html, before anything is drawn).
 
 Ratios: each against bare loadPyodide.
 Figures vary with the machine and its load; nothing here asserts a time.
@@ -149,11 +152,12 @@ def measure_bare(base_url: str, launch: dict[str, Any]) -> float:
     return loaded
 
 
-def measure_once(base_url: str) -> dict[str, float]:
-    """One bare loadPyodide, then the page cold and reloaded; figures in seconds."""
+def measure_once(base_url: str, locale: str | None = None) -> dict[str, float]:
+    """One bare loadPyodide, then the page cold and reloaded (by a browser of ``locale``,
+    if given); figures in seconds."""
     launch = chromium_launch_args({"headless": True})
     figures = {"bare loadPyodide": measure_bare(base_url, launch)}
-    figures.update(measure_page(base_url, launch))
+    figures.update(measure_page(base_url, {**launch, **({"locale": locale} if locale else {})}))
     return figures
 
 
@@ -178,6 +182,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=3, help="runs to take (default 3)")
     parser.add_argument("--site", type=Path, default=SITE, help="the built site (_site/)")
+    parser.add_argument("--locale", help="the browser's language (sv-SE, de-DE...)")
     args = parser.parse_args(argv)
     if not (args.site / "index.html").is_file():
         print(f"measure_startup: {args.site} is not built: run `make site` first",
@@ -186,7 +191,7 @@ def main(argv: list[str] | None = None) -> int:
     runs: list[dict[str, float]] = []
     with serve(args.site) as base_url:
         for number in range(1, args.runs + 1):
-            figures = measure_once(base_url)
+            figures = measure_once(base_url, args.locale)
             runs.append(figures)
             print(f"run {number}: " + ", ".join(f"{k} {v:.2f} s" for k, v in figures.items()))
     report(runs)

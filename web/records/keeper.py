@@ -34,6 +34,7 @@ from web.records.formats import (
 )
 from web.records.saved_games import SAVED_KEY, Entry, SavedGames, SavedGamesError
 from web.words.catalogue import _
+from web.words.engine import link_problem
 
 
 @dataclass(frozen=True)
@@ -135,7 +136,7 @@ class RecordKeeper:
         except LinkError as error:
             # Translators: {error} is what is wrong with the link.
             self.say(_("This link could not be opened: {error}. Your game is as it was.")
-                     .format(error=error), error=True)
+                     .format(error=link_problem(error)), error=True)
             return
         current = self.session.game
         if game is None or same_game(current, game):

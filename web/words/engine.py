@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from tablut import Illegal, IllegalMove, NotationError, Outcome, Rules, Side
+from tablut.links import LinkError
 from tablut.transcript import TranscriptError
 from web.words.catalogue import N_, _, pgettext
 from web.words.sides import side_name
@@ -446,21 +447,47 @@ _TRANSCRIPT_PROBLEMS: dict[str, str] = {
 }
 
 
+_LINK_PROBLEMS: dict[str, str] = {
+    "not-a-game": N_("this link does not describe a game"),
+    # Translators: {version} is the link's format version, a number.
+    "newer": N_("this link was made by a newer version of the game (v{version})"),
+    # Translators: {error} says why the game of the link cannot start.
+    "bad-start": N_("the link's game cannot start: {error}"),
+    # Translators: {number} is the number of the move in the link; {error} what is wrong.
+    "bad-move": N_("move {number} of the link: {error}"),
+    # Translators: {ply} is the position the link names, quoted ('7x').
+    "bad-ply": N_("the link's position {ply} is not a move of its game"),
+}
+
+
+def _cause_text(cause: Exception | None) -> str:
+    """The engine's error behind a record's or a link's problem, in words."""
+    if isinstance(cause, NotationError):
+        return error_text(cause)
+    if isinstance(cause, IllegalMove) and cause.illegal is not None:
+        return illegal_text(cause.illegal)
+    return "" if cause is None else str(cause)
+
+
+def link_problem(error: LinkError) -> str:
+    """What is wrong with a link (:class:`tablut.links.LinkError`), in the installed
+    language."""
+    template = _LINK_PROBLEMS.get(error.code)
+    if template is None:
+        return str(error)
+    return _(template).format(error=_cause_text(error.cause), **error.params)
+
+
 def transcript_problem(error: TranscriptError) -> str:
     """What is wrong with a line of a record (:class:`tablut.transcript.TranscriptError`),
     in the installed language; its English when it has no code of ours."""
     cause = error.cause
     values: dict[str, object] = dict(error.params)
-    if isinstance(cause, NotationError):
-        values["error"] = error_text(cause)
-    elif isinstance(cause, IllegalMove) and cause.illegal is not None:
+    values["error"] = _cause_text(cause)
+    if isinstance(cause, IllegalMove) and cause.illegal is not None:
         values["reason"] = illegal_sentence(cause.illegal).rstrip(".")
-        if error.code is None:
-            return illegal_text(cause.illegal)
-    elif cause is not None:
-        values["error"] = str(cause)
     if error.code is None:
-        return error_text(cause) if isinstance(cause, NotationError) else error.problem
+        return values["error"] or error.problem
     if error.code == "unknown-tag":
         values["name"] = repr(values["name"])
     template = _TRANSCRIPT_PROBLEMS.get(error.code)
