@@ -34,9 +34,12 @@ def settle(page: Page) -> None:
 
 def square_centre(page: Page, square: str) -> tuple[float, float]:
     """Where a square is on screen, in CSS pixels, once the page has settled (a change
-    just made may still move the board)."""
+    just made may still move the board) and the square is scrolled into view, as a
+    person scrolls back to the board after using the panels below it."""
     settle(page)
-    box = page.locator(f"[data-square='{square}']:not([data-piece])").bounding_box()
+    target = page.locator(f"[data-square='{square}']:not([data-piece])")
+    target.scroll_into_view_if_needed()
+    box = target.bounding_box()
     assert box is not None, f"square {square} is not on screen"
     return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
 

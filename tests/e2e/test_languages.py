@@ -2,9 +2,9 @@
 
 A first visit follows the browser's languages; a choice in Settings is saved and survives a
 reload; a link is the same in every language. A whole game against the computer is played
-by ear in Swedish, every word of the live region checked against what the page's own words
-say natively with the Swedish catalogue; the lesson's first steps and a bad import in
-Italian; and every language's page keeps its text inside its boxes on a phone and a
+by ear in Swedish and in Italian, every word of the live region checked against what the
+page's own words say natively with that catalogue; the lesson's first steps and a bad
+import in both; and every language's page keeps its text inside its boxes on a phone and a
 desktop.
 """
 
@@ -114,17 +114,18 @@ def test_a_choice_is_saved_survives_a_reload_and_links_stay_the_same(
     context.close()
 
 
-def test_a_game_against_the_computer_by_ear_in_swedish(browser: Browser,
-                                                       site_url: str) -> None:
+@pytest.mark.parametrize(("locale", "language"), [("sv-SE", "sv"), ("it-IT", "it")])
+def test_a_game_against_the_computer_by_ear(browser: Browser, site_url: str, locale: str,
+                                            language: str) -> None:
     """Every sentence of the live region, from the first pick to the end of the game, is
-    the one the page's words make natively with the Swedish catalogue."""
-    context, page = visit(browser, site_url, "sv-SE")
-    assert language_of(page) == "sv"
+    the one the page's words make natively with the language's catalogue."""
+    context, page = visit(browser, site_url, locale)
+    assert language_of(page) == language
     page.locator("#level").select_option("1")
     page.wait_for_function("document.body?.dataset.ai === 'ready'", timeout=REPLY_TIMEOUT_MS)
     page.evaluate(LISTEN)
     tab_to_board(page)
-    with speaking("sv"):
+    with speaking(language):
         mirror = Session(PageState(Settings(level=1)))
         voice = Announcer(mirror)
         engine = Engine(level=3, seed=1)
@@ -157,10 +158,12 @@ def test_a_game_against_the_computer_by_ear_in_swedish(browser: Browser,
     context.close()
 
 
-def test_the_lesson_and_a_bad_import_in_italian(browser: Browser, site_url: str) -> None:
-    context, page = visit(browser, site_url, "it-IT")
-    assert language_of(page) == "it"
-    with speaking("it"):
+@pytest.mark.parametrize(("locale", "language"), [("sv-SE", "sv"), ("it-IT", "it")])
+def test_the_lesson_and_a_bad_import(browser: Browser, site_url: str, locale: str,
+                                     language: str) -> None:
+    context, page = visit(browser, site_url, locale)
+    assert language_of(page) == language
+    with speaking(language):
         lesson = Lesson(RULES["berkeley"])
         first, progress = lesson.step, lesson.progress
         lesson.next()
@@ -182,7 +185,7 @@ def test_the_lesson_and_a_bad_import_in_italian(browser: Browser, site_url: str)
     before, stored = pieces(page), local_storage(page)
     bad = '[Rules "berkeley"]\n\n1. d1-4 e3-d\n2. d4-9\n'
     page.locator("#records-text").fill(bad)
-    with speaking("it"):
+    with speaking(language):
         import_label = _("Import")
         with pytest.raises(ImportProblem) as refused:
             read_record(bad)
@@ -190,7 +193,7 @@ def test_the_lesson_and_a_bad_import_in_italian(browser: Browser, site_url: str)
                                                exact=True).click()
     message = page.locator("#records-message")
     expect(message).to_contain_text(str(refused.value))
-    assert "Line" not in message.inner_text(), "said in Italian"
+    assert "Line" not in message.inner_text(), "said in the page's language"
     assert pieces(page) == before and local_storage(page) == stored
     context.close()
 

@@ -39,7 +39,7 @@ pytestmark = pytest.mark.e2e
 #: The first lesson step's title, and what the second build calls it.
 FIRST_TITLE = "Moving"
 SECOND_TITLE = "Moving a piece"
-TITLE_IN_SOURCE = 'Step("move", "{}", text'
+TITLE_IN_SOURCE = 'Step("move", pgettext("a lesson step\'s title", "{}"), text'
 
 #: What a copy of the repository needs to build the site (node_modules is linked).
 SOURCES = ("index.html", "pyscript.toml", "tablut", "web", "tools")
