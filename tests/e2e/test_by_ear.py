@@ -4,6 +4,8 @@ against what the page's own words (web/words/speech.py) say of the same moves.""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 from playwright.sync_api import Browser, Page, expect
 from records_support import open_ready, settle
@@ -54,6 +56,48 @@ def press_to(page: Page, target: str) -> None:
     expect(page.locator(f"rect[data-square='{target}']")).to_be_focused()
 
 
+def play_by_ear(page: Page, mirror: Session,
+                on_pick: Callable[[str], None] | None = None) -> list[str]:
+    """Play a whole game on the board by keys against the computer, with the moves of a
+    level-3 engine, and check that the live region says, word for word, what the page's
+    own words say natively of the same moves in ``mirror`` (a session of the page's
+    settings): each pick, each move, each reply. ``on_pick`` is told the target square
+    once a piece is picked up. Returns the last move's sentences."""
+    voice = Announcer(mirror)
+    engine = Engine(level=3, seed=1)
+    picked: set[str] = set()
+    expected: list[str] = []
+    for _ in range(80):
+        move = engine.choose_move(mirror.game.board)
+        frm, to = square_name(move[0]), square_name(move[1])
+        press_to(page, frm)
+        page.keyboard.press("Enter")
+        mirror.activate(move[0])
+        picked.add(voice.spoken[1])
+        expect(page.locator("#announcer")).to_have_text(voice.spoken[1])
+        if on_pick is not None:
+            on_pick(to)
+        press_to(page, to)
+        page.keyboard.press("Enter")
+        mirror.play(move)
+        expected = [voice.spoken[1]]
+        if mirror.game.outcome() is None:
+            page.wait_for_function(STORED_MOVES_AT_LEAST, arg=mirror.game.ply + 1,
+                                   timeout=REPLY_TIMEOUT_MS)
+            mirror.play(stored_game(page).moves[-1], by_computer=True)
+            expected.append(voice.spoken[1])
+        # The reply is stored before it is drawn and said: wait for the words.
+        expect(page.locator("#announcer")).to_have_text(expected[-1], timeout=REPLY_TIMEOUT_MS)
+        said = [text for text in page.evaluate("window.said") if text not in picked]
+        assert said[-len(expected):] == expected
+        page.evaluate("window.said = []")
+        if mirror.game.outcome() is not None:
+            break
+    assert mirror.game.outcome() is not None, "the game ends"
+    expect(page.get_by_role("status")).to_have_text(status_line(mirror))
+    return expected
+
+
 def tab_to_board(page: Page) -> int:
     """Tab from the top of the page to the board; the number of Tab presses."""
     page.locator(".topbar h1").click()
@@ -101,36 +145,12 @@ def test_a_game_against_the_computer_by_keyboard_and_by_ear(browser: Browser,
     page.evaluate(LISTEN)
     assert tab_to_board(page) <= 3, "the board comes right after the page's first controls"
     mirror = Session(PageState(Settings()))  # the same words, said natively
-    voice = Announcer(mirror)
-    engine = Engine(level=3, seed=1)
-    for _ in range(80):
-        move = engine.choose_move(mirror.game.board)
-        frm, to = square_name(move[0]), square_name(move[1])
-        press_to(page, frm)
-        page.keyboard.press("Enter")
-        mirror.activate(move[0])
-        expect(page.locator("#announcer")).to_have_text(voice.spoken[1])
-        assert "legal move" in str(page.locator(f"rect[data-square='{to}']")
+
+    def legal_move_named(target: str) -> None:
+        assert "legal move" in str(page.locator(f"rect[data-square='{target}']")
                                    .get_attribute("aria-label"))
-        press_to(page, to)
-        page.keyboard.press("Enter")
-        mirror.play(move)
-        expected = [voice.spoken[1]]
-        if mirror.game.outcome() is None:
-            page.wait_for_function(STORED_MOVES_AT_LEAST, arg=mirror.game.ply + 1,
-                                   timeout=REPLY_TIMEOUT_MS)
-            reply = stored_game(page).moves[-1]
-            mirror.play(reply, by_computer=True)
-            expected.append(voice.spoken[1])
-        # The reply is stored before it is drawn and said: wait for the words.
-        expect(page.locator("#announcer")).to_have_text(expected[-1], timeout=REPLY_TIMEOUT_MS)
-        said = page.evaluate("window.said.filter(t => !t.includes('picked up'))")
-        assert said[-len(expected):] == expected
-        page.evaluate("window.said = []")
-        if mirror.game.outcome() is not None:
-            break
-    assert mirror.game.outcome() is not None, "the game ends"
-    expect(page.get_by_role("status")).to_have_text(status_line(mirror))
+
+    expected = play_by_ear(page, mirror, on_pick=legal_move_named)
     assert expected[-1].endswith(status_line(mirror))
     context.close()
 

@@ -20,24 +20,14 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 from records_support import local_storage, open_ready, pieces, wait_ready
 from test_audit import axe_violations
-from test_by_ear import (
-    LISTEN,
-    REPLY_TIMEOUT_MS,
-    STORED_MOVES_AT_LEAST,
-    press_to,
-    stored_game,
-    tab_to_board,
-)
+from test_by_ear import LISTEN, REPLY_TIMEOUT_MS, play_by_ear, tab_to_board
 
 from tablut import RULES, Game, square_name
-from tablut.ai import Engine
 from web.lesson.lesson import Lesson
 from web.models.session import Session
 from web.models.state import PageState, Settings
 from web.records.formats import ImportProblem, read_record
-from web.words.announcer import Announcer
 from web.words.catalogue import LANGUAGES, SOURCE_LANGUAGE, _, install
-from web.words.status import status_line
 from web.words.texts import status_text
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tools"))
@@ -126,35 +116,7 @@ def test_a_game_against_the_computer_by_ear(browser: Browser, site_url: str, loc
     page.evaluate(LISTEN)
     tab_to_board(page)
     with speaking(language):
-        mirror = Session(PageState(Settings(level=1)))
-        voice = Announcer(mirror)
-        engine = Engine(level=3, seed=1)
-        picked: set[str] = set()
-        for _move in range(80):
-            move = engine.choose_move(mirror.game.board)
-            press_to(page, square_name(move[0]))
-            page.keyboard.press("Enter")
-            mirror.activate(move[0])
-            picked.add(voice.spoken[1])
-            expect(page.locator("#announcer")).to_have_text(voice.spoken[1])
-            press_to(page, square_name(move[1]))
-            page.keyboard.press("Enter")
-            mirror.play(move)
-            expected = [voice.spoken[1]]
-            if mirror.game.outcome() is None:
-                page.wait_for_function(STORED_MOVES_AT_LEAST, arg=mirror.game.ply + 1,
-                                       timeout=REPLY_TIMEOUT_MS)
-                mirror.play(stored_game(page).moves[-1], by_computer=True)
-                expected.append(voice.spoken[1])
-            expect(page.locator("#announcer")).to_have_text(expected[-1],
-                                                            timeout=REPLY_TIMEOUT_MS)
-            said = [text for text in page.evaluate("window.said") if text not in picked]
-            assert said[-len(expected):] == expected
-            page.evaluate("window.said = []")
-            if mirror.game.outcome() is not None:
-                break
-        assert mirror.game.outcome() is not None, "the game ends"
-        expect(page.get_by_role("status")).to_have_text(status_line(mirror))
+        play_by_ear(page, Session(PageState(Settings(level=1))))
     context.close()
 
 
