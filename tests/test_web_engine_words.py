@@ -226,10 +226,16 @@ def test_a_bad_links_words_are_the_text_interfaces(fragment: str) -> None:
     assert refused.value.code and link_problem(refused.value) == str(refused.value)
 
 
+#: An OpenTafl record whose first move starts from an empty square.
+OTG_ILLEGAL = (PACKAGE.parent / "tests/fixtures/opentafl/probe-records/"
+               "probe-king-escape-with-capture.otg"
+               ).read_text(encoding="utf-8").replace("1. Kb7-a7xa8", "1. e1-e5", 1)
+
+
 @pytest.mark.parametrize("record", [
     '[Rules "berkeley"]\n\n1. d1-4 e3-d\n2. d4-9\n', '[Foo "x"]\n1. d1-4',
     '1. d1-4 e3-d\n[Rules "berkeley"]', "1. zz", '[Start "xx"]\n',
-    "[rules:dim:9]\n1. e1-e2", "[foo]\nbar",
+    "[rules:dim:9]\n1. e1-e2", "[foo]\nbar", OTG_ILLEGAL,
 ])
 def test_a_bad_records_words_are_the_text_interfaces(record: str) -> None:
     from tablut.formats import read_game

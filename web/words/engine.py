@@ -435,8 +435,6 @@ _TRANSCRIPT_PROBLEMS: dict[str, str] = {
     "otg-no-rules": N_("an OpenTafl record needs its [rules:...] tag"),
     # Translators: {error} says which of the rules is not played here (in English).
     "otg-rules": N_("we do not play these rules: {error}"),
-    # Translators: {move} is the move as the record writes it; {reason} why it is illegal.
-    "otg-illegal": N_("{move}: {reason}"),
     # Translators: {move} is the move as the record writes it; {squares} lists squares;
     # {rules} is a rule set's key.
     "otg-captures": N_("{move}: the record says it captures {squares}, which it does not "
@@ -483,9 +481,10 @@ def transcript_problem(error: TranscriptError) -> str:
     in the installed language; its English when it has no code of ours."""
     cause = error.cause
     values: dict[str, object] = dict(error.params)
+    if error.code == "otg-illegal" and isinstance(cause, IllegalMove) and cause.illegal:
+        # The move as the record writes it ("e8-e6"), not in our short notation.
+        return illegal_text(cause.illegal._replace(move=str(values["move"])))
     values["error"] = _cause_text(cause)
-    if isinstance(cause, IllegalMove) and cause.illegal is not None:
-        values["reason"] = illegal_sentence(cause.illegal).rstrip(".")
     if error.code is None:
         return values["error"] or error.problem
     if error.code == "unknown-tag":
