@@ -8,14 +8,23 @@ A link's fragment is a query string, so it stays readable and survives copy and 
 ``ply`` only when the link shows an earlier position than the last move.  ``v`` is the
 version of the link format: links of every earlier version keep opening (the decoder
 dispatches on it), so a link sent to a friend never goes stale.
+
+``at`` is the position the link shows, packed (:func:`pack_position`). Only the page's
+first paint reads it (web/paint.js:
+the board is on screen before the engine, which alone can play the moves, has started);
+the engine ignores it and plays the moves, so a link without it, or a wrong one, opens
+the same game.
 """
 
 from __future__ import annotations
 
+import base64
 from urllib.parse import parse_qs, quote, urlencode
 
+from .board import Board
 from .game import Game, IllegalMove
 from .notation import NotationError, format_move, start_position
+from .side import Side
 
 LINK_VERSION = 1
 
@@ -46,7 +55,41 @@ def game_to_fragment(game: Game) -> str:
     fields["moves"] = ".".join(format_move(m, game.rules.size) for m in game.moves)
     if game.ply != len(game.moves):
         fields["ply"] = str(game.ply)
+    fields["at"] = pack_position(game.board)
     return urlencode(fields, quote_via=quote, safe="/-.")
+
+
+#: What stands on a square in a packed position (:func:`pack_position`): two bits each.
+PACKED_KINDS = (None, "black", "white", "king")
+
+
+def pack_position(board: Board) -> str:
+    """``board``'s pieces and side to move, short enough for a link: the side's letter
+    ("b" or "w"), then base64url (no padding) of two bits a square (0 empty, 1 black,
+    2 white, 3 king), square 0 (a1) in the lowest bits of the first byte, and on by
+    files then ranks (29 characters on 9x9, 42 on 11x11)."""
+    size = board.rules.size
+    packed = bytearray((size * size + 3) // 4)
+    for sq in range(size * size):
+        packed[sq // 4] |= PACKED_KINDS.index(board.piece_at(sq)) << (2 * (sq % 4))
+    return board.side.word[0] + base64.urlsafe_b64encode(bytes(packed)).decode().rstrip("=")
+
+
+def unpack_position(text: str, size: int) -> tuple[list[str | None], Side]:
+    """What :func:`pack_position` packed for a board of ``size``: the kind on each square
+    (None when empty) and the side to move; ValueError for anything else."""
+    if len(text) < 2 or text[0] not in "bw":
+        raise ValueError(f"{text[:20]!r} is not a packed position")
+    count = size * size
+    try:
+        packed = base64.b64decode(text[1:] + "=" * (-len(text[1:]) % 4), altchars=b"-_",
+                                  validate=True)
+    except ValueError:
+        raise ValueError(f"{text[:20]!r} is not a packed position") from None
+    if len(packed) != (count + 3) // 4:
+        raise ValueError(f"{text[:20]!r} is not a position of a {size}x{size} board")
+    kinds = [PACKED_KINDS[packed[sq // 4] >> (2 * (sq % 4)) & 3] for sq in range(count)]
+    return kinds, Side.BLACK if text[0] == "b" else Side.WHITE
 
 
 def game_from_fragment(fragment: str) -> Game:

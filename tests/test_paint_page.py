@@ -4,6 +4,7 @@ that stands after the game's own, hidden, until Python shows its game in its pla
 
 from __future__ import annotations
 
+import json
 import re
 import sys
 from pathlib import Path
@@ -16,9 +17,11 @@ sys.path.insert(0, str(ROOT / "tools"))
 
 from paint_page import BUILD_META, PaintError, draw_new_game, name_build, paint  # noqa: E402
 
-from tablut import Game  # noqa: E402
+from tablut import RULES, Game  # noqa: E402
 from tablut.squares import shape  # noqa: E402
+from web.board.view import square_label  # noqa: E402
 from web.bridge.static_dom import inner_html, parse_page  # noqa: E402
+from web.page.paint_kit import KIT, WORDS  # noqa: E402
 
 INDEX = (ROOT / "index.html").read_text(encoding="utf-8")
 
@@ -72,12 +75,54 @@ def test_the_settings_show_the_default_choices(painted: str) -> None:
     assert re.search(r'<option value="berkeley" selected>', painted)
 
 
-def test_the_page_is_as_it_was_but_for_the_copy_and_the_loading_screen(painted: str) -> None:
+def test_the_page_is_as_it_was_but_for_the_copy_the_kit_and_the_loading_screen(
+        painted: str) -> None:
     start = painted.index('\n  <main id="painted-game"')
-    end = painted.index("</main>", start) + len("</main>")
+    end = painted.index("</script>", painted.index(f'id="{WORDS}"')) + len("</script>")
     without = painted[:start] + painted[end:]
     assert without == INDEX.replace('<div id="loading" class="loading">',
                                     '<div id="loading" class="loading" hidden>', 1)
+
+
+def kit_of(document: Any) -> tuple[Any, dict[str, Any]]:
+    """The kit that paints a shared link's game, and its words."""
+    kit, words = document.getElementById(KIT), document.getElementById(WORDS)
+    assert kit is not None and words is not None
+    return kit, json.loads(words.textContent)
+
+
+def test_the_kit_has_a_board_for_every_rule_set_with_a_piece_of_each_kind(
+        painted: str) -> None:
+    kit, words = kit_of(parse_page(painted))
+    boards = {svg.getAttribute("data-rules"): svg
+              for svg in kit.querySelectorAll("svg[data-rules]")}
+    assert set(boards) == set(RULES) == set(words["rules"])
+    for name, svg in boards.items():
+        size = RULES[name].size
+        assert svg.getAttribute("data-size") == str(size) == str(words["rules"][name]["size"])
+        assert len(svg.querySelectorAll("rect[data-square]")) == size * size
+        kinds = sorted(piece.getAttribute("data-piece")
+                       for piece in svg.querySelectorAll("[data-piece]"))
+        assert kinds == ["black", "king", "white"], name
+        start = Game(name).board
+        assert words["rules"][name]["pieces"] == {
+            "black": start.black.bit_count(), "white": start.white.bit_count() + 1}
+    # The camps are drawn as the page draws them: the script names those squares so.
+    camps = boards["ashton"].querySelectorAll("rect.camp-square")
+    assert len(camps) == 16 and not boards["berkeley"].querySelectorAll("rect.camp-square")
+
+
+def test_the_kits_words_name_squares_as_the_board_does(painted: str) -> None:
+    _kit, words = kit_of(parse_page(painted))
+    for kind in ("", "black", "white", "king"):
+        pattern = words["square"]["plain"][kind]
+        assert pattern.format(square="e5") == square_label(40, kind or None)
+        assert words["square"]["camp"][kind].format(square="a4") == square_label(
+            27, kind or None, camp=True)
+    assert words["move"]["black"] == "{number} black {move}"
+    assert words["captured"]["black"][3] == "3 black pieces"
+    assert words["captured"]["king"][1] == "the king"
+    assert len(words["captured"]["black"]) == 25  # none to Copenhagen's 24 attackers
 
 
 def test_python_draws_in_the_game_what_the_copy_shows(painted: str) -> None:
@@ -133,5 +178,8 @@ def test_the_page_of_a_language_is_painted_in_it(language: str) -> None:
         chosen = [o.getAttribute("value") for o in copy_of(document).querySelectorAll("option")
                   if o.parentNode.id == "language" and "selected" in o.attributes]
         assert chosen == [language]
+        _kit, kit_words = kit_of(document)
+        assert kit_words["square"]["plain"]["king"].format(square="e5") == square_label(40, "king")
+        assert square_label(40, "king") != "e5, white king"
     finally:
         install(gettext.NullTranslations(), SOURCE_LANGUAGE)

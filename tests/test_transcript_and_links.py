@@ -8,7 +8,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tablut.game import Game
-from tablut.links import LinkError, game_from_fragment, game_to_fragment
+from tablut.links import (
+    LinkError,
+    game_from_fragment,
+    game_to_fragment,
+    pack_position,
+    unpack_position,
+)
 from tablut.notation import format_position
 from tablut.rules import RULES
 from tablut.transcript import TranscriptError, export_transcript, import_transcript
@@ -57,7 +63,7 @@ def test_an_ashton_record_and_link_carry_white_first():
     bare = import_transcript('[Rules "ashton"]\n1. e3-d a4-3\n')
     assert same_game(bare, game)
     fragment = game_to_fragment(game)
-    assert fragment == "v=1&rules=ashton&moves=e3-d.a4-3"
+    assert fragment == f"v=1&rules=ashton&moves=e3-d.a4-3&at={pack_position(game.board)}"
     assert same_game(game_from_fragment(fragment), game)
 
 
@@ -84,8 +90,41 @@ def test_bad_records_name_the_line(text, line, problem):
 
 
 def test_link_is_readable_and_short():
-    fragment = game_to_fragment(game_with(*OPENING))
-    assert fragment == "v=1&rules=berkeley&moves=i6-g.d5-7.i4-g"
+    game = game_with(*OPENING)
+    fragment = game_to_fragment(game)
+    assert fragment == "v=1&rules=berkeley&moves=i6-g.d5-7.i4-g&at=" + pack_position(game.board)
+    assert len(pack_position(game.board)) == 29
+
+
+@settings(max_examples=40, deadline=None)
+@given(data=st.data(), rules=st.sampled_from(sorted(RULES)))
+def test_a_packed_position_gives_back_every_piece_and_the_side(data, rules):
+    game = Game(rules)
+    for _ in range(data.draw(st.integers(0, 40))):
+        legal = game.legal_moves()
+        if not legal or game.outcome():
+            break
+        game.play(data.draw(st.sampled_from(legal)))
+    size = game.rules.size
+    kinds, side = unpack_position(pack_position(game.board), size)
+    assert kinds == [game.board.piece_at(sq) for sq in range(size * size)]
+    assert side is game.side
+
+
+def test_the_packed_position_is_for_painting_only():
+    # The engine plays the moves: a wrong or damaged position opens the same game.
+    game = game_with(*OPENING)
+    fragment = game_to_fragment(game)
+    wrong = fragment.split("&at=")[0] + "&at=" + pack_position(Game().board)
+    assert same_game(game_from_fragment(wrong), game)
+    assert same_game(game_from_fragment(fragment.split("&at=")[0] + "&at=zz%00"), game)
+
+
+@pytest.mark.parametrize("text", ["", "b", "x" + "A" * 28, "bA", "b" + "A" * 28 + "!",
+                                  "w" + "A" * 40])
+def test_a_damaged_packed_position_is_refused(text):
+    with pytest.raises(ValueError):
+        unpack_position(text, 9)
 
 
 def test_link_keeps_an_earlier_position_and_a_set_up_start():

@@ -10,7 +10,8 @@ game of the default settings in a static document parsed from index.html
 written out as it was, but with the loading screen hidden and, after the game's own
 hidden ``<main id="game">``, a painted copy of it: the game's markup with what the views
 drew written in, as ``<main id="painted-game">`` (its ids repeat the game's, after them,
-so that the game's are the ones found by id). In the browser, the page's Python draws its
+so that the game's are the ones found by id); then the kit that paints a shared link's
+game (:mod:`web.page.paint_kit`). In the browser, the page's Python draws its
 own game in the hidden one, as it always has, and shows it in the copy's place in one
 step (web/main.py).
 
@@ -42,6 +43,7 @@ from web.models.session import Session  # noqa: E402
 from web.models.state import PageState  # noqa: E402
 from web.models.storage import MemoryStorage  # noqa: E402
 from web.page.drawing import PageDrawing  # noqa: E402
+from web.page.paint_kit import paint_kit  # noqa: E402
 from web.words.announcer import Announcer  # noqa: E402
 
 #: The element holding the game; its painted copy; and the loading screen, hidden when the
@@ -93,10 +95,12 @@ def paint(text: str) -> str:
     game.hidden = False
     copy = changed_markup(text, game)
     loading.hidden = True
-    # The page as it was, but for the loading screen, hidden, and the copy after the game.
+    # The page as it was, but for the loading screen, hidden, and after the game the copy
+    # and what paints a shared link's game (web/page/paint_kit.py).
     return apply_edits(text, [
         (loading.source.start, loading.source.open_end, start_tag(loading)),
-        (game.source.close_end, game.source.close_end, "\n  " + copy),
+        (game.source.close_end, game.source.close_end,
+         "\n  " + copy + "\n  " + paint_kit(document)),
     ])
 
 

@@ -77,11 +77,14 @@ def show(document: Any) -> None:
     """Show the game, drawn while hidden, in the place of the loading screen or of the
     game painted before Python started (the same elements: nothing moves). One batch:
     the browser never draws the page between the two."""
+    # Every element looked up first: a lookup is a read, which sends the changes so far,
+    # and the copy gone with the game still hidden would leave a frame with no board.
     painted = document.getElementById("painted-game")
-    document.getElementById("loading").hidden = True
+    loading, game = document.getElementById("loading"), document.getElementById("game")
+    loading.hidden = True
     if painted:
         painted.remove()
-    document.getElementById("game").hidden = False
+    game.hidden = False
 
 
 def main() -> Page:

@@ -28,6 +28,9 @@
   var STATE = "tablut.state";  // web/models/state.py's STORAGE_KEY
   var KEPT = "tablut.painted";
   var COPY = "painted-game";  // the painted copy (tools/paint_page.py's PAINTED)
+  // What paints a shared link's game (web/page/paint_kit.py's KIT and WORDS).
+  var KIT = "paint-kit";
+  var WORDS = "paint-words";
   // The page's languages (web/words/catalogue.py's LANGUAGES): English is index.html,
   // every other the page index.<code>.html beside it (tools/catalogues.py's page_name).
   var LANGUAGES = ["en", "da", "de", "es", "fr", "it", "nb", "fi", "sv"];
@@ -119,7 +122,11 @@
     }
   }
 
+  // How the person came, as web/start.js tells it (it runs before settle(), in <head>):
+  // the first visit's reload through the service worker, and a loading page's move to a
+  // new version, count as the navigation before them.
   function navigation() {
+    if (typeof window.tablutNavigation === "string") return window.tablutNavigation;
     var entry = performance.getEntriesByType("navigation")[0];
     return entry ? entry.type : "navigate";
   }
@@ -172,13 +179,286 @@
       document.body.dataset.painted = "start";
       return;
     }
-    var usable = kept && typeof kept === "object" && kept.build === current &&
-      typeof kept.html === "string" && kept.key === gameKey(state) &&
+    var built = kept && typeof kept === "object" && kept.build === current &&
+      typeof kept.html === "string";
+    var usable = built && kept.key === gameKey(state) &&
       (!link || kept.address === location.hash);
-    if (!usable) return showLoading(copy, loading);
-    copy.replaceChildren(inert(kept.html));
-    document.body.dataset.painted = "kept";
+    if (usable) {
+      copy.replaceChildren(inert(kept.html));
+      document.body.dataset.painted = "kept";
+      return;
+    }
+    // A link to another game: its position, on the view the page left (else the first
+    // visit's), since the settings and panels are the player's.
+    if (link) {
+      var base = built ? inert(kept.html) : null;
+      if (paintLink(copy, base, state === null)) return;
+    }
+    showLoading(copy, loading);
   }
+
+  // -- a shared link's game -----------------------------------------------------------
+  //
+  // A link carries its game as moves, which only the engine can play, and the position
+  // they reach, packed ("at", tablut/links.py's pack_position). What is drawn comes from
+  // the kit the build made with the page's own views and words (web/page/paint_kit.py):
+  // the board of the link's rule set, a piece of each kind to copy, each square's and
+  // move's name; this only puts them together as web/board/view.py, web/page/moves.py
+  // and web/page/panels.py do (tests/e2e/test_first_sight.py checks that Python then
+  // draws the same). The status says the game is starting: only the engine knows
+  // whether the game is over.
+
+  var FILES = "abcdefghijk";
+  var PACKED = [null, "black", "white", "king"];
+
+  function squareName(sq, size) {
+    return FILES.charAt(sq % size) + (Math.floor(sq / size) + 1);
+  }
+
+  // The kinds on each square and the side to move of a packed position; null if it is
+  // not one of a board of `size`.
+  function unpack(text, size) {
+    if (!/^[bw][A-Za-z0-9_-]+$/.test(text)) return null;
+    var bytes;
+    try {
+      bytes = atob(text.slice(1).replace(/-/g, "+").replace(/_/g, "/"));
+    } catch (error) {
+      return null;
+    }
+    var count = size * size;
+    if (bytes.length !== Math.ceil(count / 4)) return null;
+    var kinds = [];
+    for (var sq = 0; sq < count; sq++) {
+      kinds.push(PACKED[(bytes.charCodeAt(sq >> 2) >> (2 * (sq % 4))) & 3]);
+    }
+    return { kinds: kinds, side: text.charAt(0) === "b" ? "black" : "white" };
+  }
+
+  // The pieces a start position holds, by colour (the king counted as white): the link's
+  // own start, else its rule set's (`counts`).
+  function startCounts(start, counts) {
+    if (start === null) return counts;
+    var text = start.split(" ")[0];
+    return { black: (text.match(/B/g) || []).length, white: (text.match(/[WK]/g) || []).length };
+  }
+
+  // A move of a link ("i6-g", "a10-4") as the list writes it, both squares whole.
+  function wholeMove(text) {
+    var found = /^([a-k])(\d{1,2})-(?:([a-k])|(\d{1,2}))$/.exec(text);
+    if (!found) return null;
+    return [found[1] + found[2], found[3] ? found[3] + found[2] : found[1] + found[4]];
+  }
+
+  function fill(pattern, values) {
+    return pattern.replace(/\{(\w+)\}/g, function (whole, name) {
+      return name in values ? values[name] : whole;
+    });
+  }
+
+  function svgElement(tag, attributes) {
+    var node = document.createElementNS("http://www.w3.org/2000/svg", tag);
+    Object.keys(attributes).forEach(function (name) { node.setAttribute(name, attributes[name]); });
+    return node;
+  }
+
+  // The link's fields, or null when its moves, its position or its rules cannot be
+  // painted (an older link without its position, say): the loading screen then.
+  function linkGame(words) {
+    var fields = new URLSearchParams(location.hash.slice(1));
+    var rules = fields.get("rules") || "berkeley";
+    var info = words.rules[rules];
+    if (!info || !Object.prototype.hasOwnProperty.call(words.rules, rules)) return null;
+    var moves = (fields.get("moves") || "").split(".").filter(Boolean).map(wholeMove);
+    if (moves.some(function (move) { return move === null; })) return null;
+    var plyText = fields.get("ply");
+    var ply = moves.length;
+    if (plyText !== null) {
+      if (!/^\d{1,4}$/.test(plyText) || Number(plyText) > moves.length) return null;
+      ply = Number(plyText);
+    }
+    var start = fields.get("start");
+    if (start !== null && !/^[-BWK/]+ [bw]$/.test(start)) return null;
+    // A link from before links carried their position has none: not painted.
+    var position = unpack(fields.get("at") || "", info.size);
+    if (position === null) return null;
+    return { rules: rules, info: info, moves: moves, ply: ply, position: position,
+             first: start === null ? info.first : (start.slice(-1) === "b" ? "black" : "white"),
+             start: startCounts(start, info.pieces) };
+  }
+
+  function paintBoard(view, kit, words, game) {
+    var source = kit.querySelector('svg[data-rules="' + game.rules + '"]');
+    var holder = view.querySelector("#board");
+    if (!source || !holder) return false;
+    var board = source.cloneNode(true);
+    var size = game.info.size;
+    var rects = {};
+    board.querySelectorAll("rect[data-square]").forEach(function (rect) {
+      rects[rect.getAttribute("data-square")] = rect;
+    });
+    var layer = board.querySelector("g.pieces");
+    var models = {};
+    layer.querySelectorAll("[data-piece]").forEach(function (piece) {
+      models[piece.getAttribute("data-piece")] = piece;
+    });
+    layer.replaceChildren();
+    var counts = { black: 0, white: 0, king: false };
+    game.position.kinds.forEach(function (kind, sq) {
+      var name = squareName(sq, size);
+      var rect = rects[name];
+      var camp = rect.classList.contains("camp-square") ? "camp" : "plain";
+      rect.setAttribute("aria-label", fill(words.square[camp][kind || ""], { square: name }));
+      if (!kind) return;
+      counts[kind === "black" ? "black" : "white"] += 1;
+      if (kind === "king") counts.king = true;
+      var model = models[kind];
+      var from = rects[model.getAttribute("data-square")];
+      var piece = model.cloneNode(true);
+      piece.setAttribute("data-square", name);
+      // The model's drawing, moved from its square to this one.
+      piece.setAttribute("transform", "translate(" +
+        (Number(rect.getAttribute("x")) - Number(from.getAttribute("x"))) + " " +
+        (Number(rect.getAttribute("y")) - Number(from.getAttribute("y"))) + ")");
+      layer.appendChild(piece);
+    });
+    if (game.ply) {
+      var last = game.moves[game.ply - 1];
+      var overlay = board.querySelector("g.overlay");
+      ["last-from", "last-to"].forEach(function (mark, index) {
+        var rect = rects[last[index]];
+        if (!rect) return;
+        rect.classList.add(mark);
+        // As web/board/view.py frames the last move's squares.
+        overlay.appendChild(svgElement("rect", {
+          x: Number(rect.getAttribute("x")) + 0.7, y: Number(rect.getAttribute("y")) + 0.7,
+          width: 8.6, height: 8.6, class: "last-mark", "aria-hidden": "true" }));
+      });
+    }
+    holder.replaceChildren(board);
+    game.counts = counts;
+    return true;
+  }
+
+  // The move list, as web/page/moves.py writes it: a numbered row for each move of the
+  // side that moves first and the reply, the move shown marked, scrolled into view.
+  function paintMoves(view, words, game) {
+    var list = view.querySelector("#move-list");
+    var empty = view.querySelector("#move-list-empty");
+    if (!list || !empty) return false;
+    list.replaceChildren();
+    // As web/words/texts.py's move_label numbers them.
+    var offset = game.first === game.info.first ? 0 : 1;
+    var side = game.first;
+    var row = null;
+    var current = null;
+    game.moves.forEach(function (move, index) {
+      var ply = index + 1;
+      var at = index + offset;
+      var number = Math.floor(at / 2) + 1;
+      var label = number + (at % 2 === 0 ? "." : "…");
+      if (!row || Number(row.getAttribute("value")) !== number) {
+        row = document.createElement("li");
+        row.setAttribute("value", String(number));
+        list.appendChild(row);
+        if (at % 2 === 1) {
+          var gap = document.createElement("span");
+          gap.className = "move-gap";
+          gap.setAttribute("aria-hidden", "true");
+          gap.textContent = "…";
+          row.appendChild(gap);
+        }
+      }
+      var text = move[0] + "-" + move[1];
+      var button = document.createElement("button");
+      button.setAttribute("type", "button");
+      button.className = "move";
+      button.setAttribute("data-ply", String(ply));
+      button.setAttribute("aria-label", fill(words.move[side], { number: label, move: text }));
+      button.textContent = text;
+      if (ply === game.ply) {
+        button.setAttribute("aria-current", "step");
+        current = button;
+      }
+      row.appendChild(button);
+      side = side === "black" ? "white" : "black";
+    });
+    empty.hidden = game.moves.length > 0;
+    if (!game.moves.length) empty.textContent = game.info.empty;
+    game.current = current;
+    return true;
+  }
+
+  // The rows of captured pieces, as web/page/panels.py's CapturedView draws them.
+  function paintCaptured(view, kit, words, game) {
+    ["black", "white"].forEach(function (colour) {
+      var row = view.querySelector("#captured-" + colour);
+      if (!row) return;
+      var count = Math.max(0, game.start[colour] - game.counts[colour]);
+      var king = colour === "white" && !game.counts.king && count > 0;
+      row.replaceChildren();
+      for (var i = 0; i < count; i++) {
+        var kind = king && i === count - 1 ? "king" : colour;
+        var icon = kit.querySelector('svg[data-captured="' + kind + '"]');
+        if (icon) row.appendChild(icon.cloneNode(true));
+      }
+      if (!count) {
+        var none = document.createElement("span");
+        none.className = "quiet";
+        none.textContent = words.none;
+        row.appendChild(none);
+      }
+      var names = words.captured[king ? "king" : colour];
+      row.setAttribute("aria-label", names[Math.min(count, names.length - 1)]);
+    });
+  }
+
+  // Paint the link's game in the copy: on `base` (the view the page left, made inert) if
+  // given, else on the first visit's view (the copy as built) (`first`: nothing saved, so the settings are
+  // the default ones and the first words are those of the link's rule set). False when
+  // the link cannot be painted.
+  function paintLink(copy, base, first) {
+    var kitNode = document.getElementById(KIT);
+    var wordsNode = document.getElementById(WORDS);
+    if (!kitNode || !wordsNode) return false;
+    var words, game;
+    try {
+      words = JSON.parse(wordsNode.textContent);
+      game = linkGame(words);
+    } catch (error) {
+      return false;
+    }
+    if (!game) return false;
+    // Painted in place: if it cannot be, the loading screen takes the copy's place.
+    if (base) copy.replaceChildren(base);
+    if (!paintBoard(copy, kitNode.content, words, game) || !paintMoves(copy, words, game)) {
+      return false;
+    }
+    paintCaptured(copy, kitNode.content, words, game);
+    var status = copy.querySelector("#status");
+    if (status) status.textContent = window.tablutWord("starting");
+    var intro = copy.querySelector("#intro-text");
+    if (first && intro) intro.textContent = game.info.intro;
+    var disabled = { undo: !game.moves.length, redo: true, back: game.ply === 0,
+                     forward: game.ply === game.moves.length };
+    Object.keys(disabled).forEach(function (id) {
+      var button = copy.querySelector("#" + id);
+      if (button) button.disabled = disabled[id];
+    });
+    scrollList(game.current);
+    document.body.dataset.painted = "link";
+    return true;
+  }
+
+  // The move list scrolled to the move shown, as web/page/moves.py scrolls it: the list
+  // only, never the page.
+  function scrollList(button) {
+    var list = button && button.closest("#move-list");
+    if (!list) return;
+    var box = list.getBoundingClientRect();
+    var item = button.getBoundingClientRect();
+    if (item.bottom > box.bottom) list.scrollTop += item.bottom - box.bottom;
+  }
+
 
   // The game's elements as the page shows them, for the next visit: without the notices
   // and announcements of this one.

@@ -11,6 +11,7 @@ has taken the copy's place, and compares.
 from __future__ import annotations
 
 import json
+import random
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
@@ -23,14 +24,24 @@ from records_support import (
     wait_ready,
 )
 
+from tablut import Game
+from tablut.links import game_from_fragment, game_to_fragment
+
 pytestmark = pytest.mark.e2e
 
 #: Notes the first paint at DOMContentLoaded (window.__painted), and sums the layout
 #: shifts not caused by input (window.__shift).
 WATCH_FIRST_PAINT = """
 window.__shift = 0;
+window.__shifts = [];
 new PerformanceObserver(list => {
-  for (const entry of list.getEntries()) if (!entry.hadRecentInput) window.__shift += entry.value;
+  for (const entry of list.getEntries()) {
+    if (entry.hadRecentInput) continue;
+    window.__shift += entry.value;
+    window.__shifts.push([entry.value, entry.sources.map(source => [
+      source.node ? source.node.id || source.node.className || source.node.nodeName : null,
+      source.previousRect.y, source.currentRect.y])]);
+  }
 }).observe({ type: "layout-shift", buffered: true });
 document.addEventListener("DOMContentLoaded", () => {
   const copy = document.getElementById("painted-game");
@@ -47,9 +58,37 @@ document.addEventListener("DOMContentLoaded", () => {
     pieces: Object.fromEntries([...(copy ? copy.querySelectorAll("#board [data-piece]") : [])]
       .map(e => [e.dataset.square, e.dataset.piece])),
     box: box ? [box.x, box.y, box.width, box.height] : null,
+    drawn: copy ? window.__drawn(copy) : null,
   };
 });
 """
+
+#: What a view of the game shows, to compare the painted one with Python's
+#: (``window.__drawn(root)``): every square's name and marks, the last move's frames,
+#: every move of the list as read, the move shown, the captured rows as read, the first
+#: words, and which of the buttons under the board can act.
+DRAWN = """
+window.__drawn = root => {
+  const all = selector => [...root.querySelectorAll(selector)];
+  return {
+    squares: all("#board rect[data-square]").map(r =>
+      [r.dataset.square, r.getAttribute("aria-label"), r.getAttribute("class")]),
+    frames: all("#board .last-mark").length,
+    moves: all("#move-list button").map(b => [b.dataset.ply, b.textContent,
+      b.getAttribute("aria-label"), b.getAttribute("aria-current")]),
+    rows: all("#move-list li").map(li => li.getAttribute("value") + ":" + li.children.length),
+    captured: all(".captured-row").map(row => [row.getAttribute("aria-label"),
+      [...row.children].map(icon => icon.dataset.captured || icon.textContent)]),
+    intro: root.querySelector("#intro-text").textContent,
+    disabled: ["undo", "redo", "back", "forward"].map(id => root.querySelector("#" + id).disabled),
+  };
+};
+"""
+
+
+def drawn(page: Page) -> dict:
+    """What Python's game shows now (see :data:`DRAWN`)."""
+    return page.evaluate("window.__drawn(document.getElementById('game'))")
 
 #: web/paint.js's key of the kept view.
 KEPT = KEPT_VIEW_KEY
@@ -77,16 +116,18 @@ def new_context(browser: Browser, width: int = 1280, height: int = 800) -> Brows
     """A fresh profile with its service worker, watching the first paint."""
     context = browser.new_context(service_workers="allow",
                                   viewport={"width": width, "height": height})
-    context.add_init_script(WATCH_FIRST_PAINT)
+    context.add_init_script(DRAWN + WATCH_FIRST_PAINT)
     return context
 
 
 def game_begun(context: BrowserContext, site_url: str) -> Page:
-    """A page of ``context`` once ready, with Black's d1-d3 played (and saved)."""
+    """A page of ``context`` once ready, with Black's d1-d3 played and the computer's
+    answer (which may take d3), both saved."""
     page = context.new_page()
     page.goto(site_url)
     wait_ready(page)
     play_move(page, "d1", "d3")
+    expect(page.locator("#move-list [data-ply='2']")).to_have_count(1, timeout=LOAD_TIMEOUT_MS)
     settle(page)
     return page
 
@@ -207,6 +248,7 @@ def test_a_kept_view_that_does_not_fit_is_never_shown(browser: Browser, site_url
     context = new_context(browser)
     try:
         page = game_begun(context, site_url)
+        left = pieces(page)
         page.reload()
         assert painted(page)["how"] == "kept"
         wait_ready(page)
@@ -233,23 +275,147 @@ def test_a_kept_view_that_does_not_fit_is_never_shown(browser: Browser, site_url
             assert first["loading"] and not first["game"], name
             wait_ready(page)
             settle(page)
-            assert pieces(page)["d3"] == "black", name
+            assert pieces(page) == left, name
     finally:
         context.close()
 
 
-def test_a_link_to_another_game_is_not_painted_over(browser: Browser, site_url: str) -> None:
+def shared_link(rules: str, plies: int, ply: int | None = None) -> str:
+    """The fragment of a link to a game of ``rules`` played ``plies`` moves at random
+    (the same game every run), shown at ``ply`` (its last move by default)."""
+    game = Game(rules)
+    chooser = random.Random(plies)
+    for _ in range(plies):
+        if game.outcome() is not None:
+            break
+        game.play(chooser.choice(game.legal_moves()))
+    if ply is not None:
+        game.goto(ply)
+    return "#" + game_to_fragment(game)
+
+
+@pytest.mark.parametrize("rules, plies, ply, size", [
+    ("berkeley", 17, None, (1280, 800)),
+    ("berkeley", 60, 31, (360, 740)),
+    ("ashton", 40, None, (360, 740)),
+    ("copenhagen", 30, None, (1280, 800)),
+    ("brandubh", 25, None, (1280, 800)),
+], ids=["berkeley", "berkeley-earlier-phone", "ashton-camps-phone", "copenhagen", "brandubh"])
+def test_a_shared_link_paints_its_game_python_then_draws(
+        browser: Browser, site_url: str, rules: str, plies: int, ply: int | None,
+        size: tuple[int, int]) -> None:
+    link = shared_link(rules, plies, ply)
+    context = new_context(browser, *size)
+    try:
+        page = context.new_page()
+        page.goto(site_url + link)
+        first = painted(page)
+        assert first["how"] == "link" and first["ready"] is None and not first["loading"]
+        assert first["status"] == "Starting the game…"
+        wait_ready(page)
+        settle(page)
+        game = game_from_fragment(link)
+        assert pieces(page) == first["pieces"] == {
+            game.board.geometry.shape.square_name(sq): game.board.piece_at(sq)
+            for sq in range(game.rules.size ** 2) if game.board.piece_at(sq)}
+        assert first["drawn"] == drawn(page)
+        assert len(first["moves"]) == len(game.moves)
+        assert same_box(first["box"], board_box(page)), (first["box"], board_box(page))
+        shift = page.evaluate("window.__shift")
+        print(f"\nlink {rules} {size}: layout shift {shift:.4f}")
+        assert shift < 0.05, page.evaluate("window.__shifts")
+    finally:
+        context.close()
+
+
+def test_a_link_on_a_return_is_painted_on_the_view_left(browser: Browser,
+                                                        site_url: str) -> None:
     context = new_context(browser)
     try:
         game_begun(context, site_url)
-        link = site_url + "#v=1&rules=berkeley&moves=d9-7&ply=1"
+        link = shared_link("berkeley", 9)
         other = context.new_page()
-        other.goto(link)
+        other.goto(site_url + link)
         first = painted(other)
-        assert first["how"] == "none" and first["loading"]
+        assert first["how"] == "link" and not first["loading"]
         wait_ready(other)
         settle(other)
-        assert pieces(other).get("d7") == "black" and "d9" not in pieces(other)
+        assert pieces(other) == first["pieces"] and first["drawn"] == drawn(other)
+        assert len(first["moves"]) == 9
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("fragment", [
+    # From before links carried their position: only the engine can play its moves.
+    "#v=1&rules=berkeley&moves=d9-7&ply=1",
+    "#v=1&rules=berkeley&moves=d9-7&at=b%21%21",
+    "#v=1&rules=berkeley&moves=d9-7&at=bAAAA",
+    "#v=1&rules=chess&moves=d9-7&at=" + shared_link("berkeley", 1).split("at=")[1],
+    "#v=1&rules=berkeley&moves=d9-7.zz&at=" + shared_link("berkeley", 1).split("at=")[1],
+], ids=["no-position", "garbled", "too-short", "unknown-rules", "bad-move"])
+def test_a_link_that_cannot_be_painted_shows_the_loading_screen(
+        browser: Browser, site_url: str, fragment: str) -> None:
+    context = new_context(browser)
+    try:
+        page = context.new_page()
+        page.goto(site_url + fragment)
+        first = painted(page)
+        assert first["how"] == "none" and first["loading"] and not first["game"]
+        wait_ready(page)
+    finally:
+        context.close()
+
+
+#: Notes, for every frame of every document of the visit (in sessionStorage, which
+#: outlives the first visit's reload), whether the game is on screen and whether the
+#: loading screen is: [document, game, loading], from the first frame with a body.
+WATCH_FRAMES = """
+(() => {
+  const key = "__frames";
+  const documentNumber = JSON.parse(sessionStorage.getItem(key) || "[]")
+    .reduce((most, frame) => Math.max(most, frame[0]), -1) + 1;
+  const look = () => {
+    if (document.body) {
+      const shown = node => !!node && node.isConnected && !node.hidden;
+      const frames = JSON.parse(sessionStorage.getItem(key) || "[]");
+      frames.push([documentNumber,
+                   shown(document.getElementById("painted-game")) ||
+                     shown(document.getElementById("game")),
+                   shown(document.getElementById("loading"))]);
+      sessionStorage.setItem(key, JSON.stringify(frames));
+    }
+    if (document.body?.dataset.ready !== "true") requestAnimationFrame(look);
+  };
+  requestAnimationFrame(look);
+})();
+"""
+
+
+@pytest.mark.parametrize("address", ["", "link"])
+def test_the_first_visits_reload_never_takes_the_board_away(
+        browser: Browser, site_url: str, address: str) -> None:
+    context = new_context(browser)
+    context.add_init_script(WATCH_FRAMES)
+    try:
+        page = context.new_page()
+        page.goto(site_url + (shared_link("berkeley", 12) if address else ""))
+        wait_ready(page)
+        assert page.evaluate("window.crossOriginIsolated"), "the first visit did not reload"
+        frames = page.evaluate("JSON.parse(sessionStorage.getItem('__frames'))")
+        documents = sorted({frame[0] for frame in frames})
+        assert len(documents) == 2, documents  # the first document, then the reloaded one
+        # Each document's first frames come before its page is parsed, with nothing on
+        # screen (the browser shows the last frame of the document before, if any, until
+        # the new one paints something); from the board's first frame on, the board is
+        # in every frame of the document. The loading screen never shows.
+        timeline = " ".join(f"{number}{'B' if board else '-'}{'L' if loading else ''}"
+                            for number, board, loading in frames)
+        assert not any(loading for _, _, loading in frames), timeline
+        for number in documents:
+            shown = [board for document, board, _ in frames if document == number]
+            assert True in shown, timeline
+            assert all(shown[shown.index(True):]), timeline
     finally:
         context.close()
 
@@ -258,7 +424,7 @@ def test_without_a_service_worker_the_start_is_painted_too(browser: Browser,
                                                            site_url: str) -> None:
     context = browser.new_context(service_workers="block",
                                   viewport={"width": 1280, "height": 800})
-    context.add_init_script(WATCH_FIRST_PAINT)
+    context.add_init_script(DRAWN + WATCH_FIRST_PAINT)
     try:
         page = context.new_page()
         page.goto(site_url)

@@ -101,23 +101,27 @@ class Marks:
     better: tuple[int, int] | None = None
 
 
-def square_label(sq: int, piece: str | None, marks: Marks | None = None,
-                 camp: bool = False, size: int = NINE) -> str:
-    """The accessible name of square ``sq`` of the board of ``size`` holding ``piece``,
-    such as "e5, white king" ("a4, camp, black piece" on a camp), with what the marks say
-    of it: "picked up", or "legal move" for the piece picked up."""
-    named = shape(size).square_name(sq)
+def square_words(named: str, piece: str | None, camp: bool = False) -> str:
+    """The accessible name of the square ``named`` ("e5") holding ``piece``: "e5, white
+    king", "a4, camp, black piece" on a camp."""
     # Translators: what stands on a square with no piece, in its accessible name
     # ("a1, empty").
     what = pgettext("square", "empty") if not piece else _(PIECE_WORDS[piece])
     if camp:
         # Translators: a camp square's accessible name: {square} is its name ("a4"),
         # {piece} what stands on it ("black piece", "empty").
-        name = _("{square}, camp, {piece}").format(square=named, piece=what)
-    else:
-        # Translators: a square's accessible name: {square} is its name ("e5"), {piece}
-        # what stands on it ("white king", "empty").
-        name = _("{square}, {piece}").format(square=named, piece=what)
+        return _("{square}, camp, {piece}").format(square=named, piece=what)
+    # Translators: a square's accessible name: {square} is its name ("e5"), {piece}
+    # what stands on it ("white king", "empty").
+    return _("{square}, {piece}").format(square=named, piece=what)
+
+
+def square_label(sq: int, piece: str | None, marks: Marks | None = None,
+                 camp: bool = False, size: int = NINE) -> str:
+    """The accessible name of square ``sq`` of the board of ``size`` holding ``piece``,
+    such as "e5, white king" ("a4, camp, black piece" on a camp), with what the marks say
+    of it: "picked up", or "legal move" for the piece picked up."""
+    name = square_words(shape(size).square_name(sq), piece, camp)
     if marks is None:
         return name
     if sq == marks.selected:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from tablut import Side
 from web.bridge.dom import element
 from web.models.review import Mistake
 from web.models.session import Session
@@ -13,6 +14,13 @@ from web.words.catalogue import _
 from web.words.review import mistake_words
 from web.words.sides import side_word
 from web.words.texts import move_entries, no_moves_text
+
+
+def move_name(number: str, side: Side, text: str) -> str:
+    """A move of the list as a screen reader reads it: "3. black e8-c8"."""
+    # Translators: a move of the move list as a screen reader reads it: {number} is its
+    # number ("3." or "3…"), {side} "black" or "white", {move} the move ("e8-c8").
+    return _("{number} {side} {move}").format(number=number, side=side_word(side), move=text)
 
 
 class MoveListView:
@@ -67,11 +75,7 @@ class MoveListView:
                                             aria_hidden="true"))
             mistake = mistakes.get(entry.ply)
             undone = entry.ply > live
-            # Translators: a move of the move list as a screen reader reads it: {number}
-            # is its number ("3." or "3…"), {side} "black" or "white", {move} the move
-            # ("e8-c8").
-            name = _("{number} {side} {move}").format(
-                number=entry.number, side=side_word(entry.side), move=entry.text)
+            name = move_name(entry.number, entry.side, entry.text)
             if mistake is not None:
                 # Translators: a move of the move list that a review found a mistake:
                 # {name} is the move as read ("3. black e8-c8"), {mistake} what the

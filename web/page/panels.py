@@ -16,6 +16,20 @@ from web.words.sides import side_name, side_word
 from web.words.texts import captured_counts, captured_words, score_text
 
 
+def captured_icon(document: Any, kind: str) -> Any:
+    """The small piece of ``kind`` that stands for a captured one in the rows under the
+    board."""
+    icon = svg_element(document, "svg", viewBox="0 0 10 10",
+                       class_=f"captured-piece piece-{kind}", data_captured=kind,
+                       aria_hidden="true")
+    icon.appendChild(svg_element(document, "circle", cx=5, cy=5, r=4, class_="body"))
+    if kind == "black":
+        icon.appendChild(svg_element(document, "circle", cx=5, cy=5, r=2.2, class_="ring"))
+    elif kind == "king":
+        icon.appendChild(svg_element(document, "path", d="M3 5H7M5 3V7", class_="cross"))
+    return icon
+
+
 class CapturedView:
     """The pieces each side has taken, at the position shown."""
 
@@ -40,7 +54,7 @@ class CapturedView:
             if colour == "white" and king_taken and kinds:
                 kinds[-1] = "king"
             for kind in kinds:
-                row.appendChild(self._icon(kind))
+                row.appendChild(captured_icon(self.document, kind))
             if not kinds:
                 # Translators: a row of captured pieces with none in it.
                 row.appendChild(element(self.document, "span",
@@ -49,18 +63,6 @@ class CapturedView:
             # readers ignore a label on a plain span and would read icon after icon.
             row.setAttribute("aria-label", captured_words(colour, len(kinds),
                                                           "king" in kinds))
-
-    def _icon(self, kind: str) -> Any:
-        document = self.document
-        icon = svg_element(document, "svg", viewBox="0 0 10 10",
-                           class_=f"captured-piece piece-{kind}", data_captured=kind,
-                           aria_hidden="true")
-        icon.appendChild(svg_element(document, "circle", cx=5, cy=5, r=4, class_="body"))
-        if kind == "black":
-            icon.appendChild(svg_element(document, "circle", cx=5, cy=5, r=2.2, class_="ring"))
-        elif kind == "king":
-            icon.appendChild(svg_element(document, "path", d="M3 5H7M5 3V7", class_="cross"))
-        return icon
 
 
 class AnalysisView:

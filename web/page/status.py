@@ -6,8 +6,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from tablut import Rules
 from web.computer.turns import ComputerTurns
 from web.models.session import Session
+from web.models.settings import Settings
 from web.words.catalogue import N_, _
 from web.words.status import status_line
 from web.words.texts import intro_text
@@ -66,6 +68,15 @@ class ButtonsView:
             button.disabled = not enabled[name]
 
 
+def intro_words(settings: Settings, rules: Rules, touch: bool) -> str:
+    """The first words for a newcomer under ``settings`` and ``rules``: who plays what,
+    and how to move on a touch screen (``touch``) or with a mouse and keys."""
+    text = intro_text(settings, rules, "Tap" if touch else "Click")
+    if not touch:
+        text += " " + _("Press ? for the keyboard.")
+    return text
+
+
 class IntroView:
     """The first words for a newcomer, and the button that hides them or brings them
     back. They sit beside the board (under it on a phone), never above it, so that
@@ -77,15 +88,10 @@ class IntroView:
         self.text = document.getElementById("intro-text")
         self.toggle = document.getElementById("intro-toggle")
         self.touch = bool(window.matchMedia("(pointer: coarse)").matches)
-        # Which words the intro says, not words shown: web.words.texts.intro_text
-        # chooses its sentence by them.
-        self.verb = "Tap" if self.touch else "Click"
 
     def render(self, session: Session) -> None:
         """Show the words for the settings in force, or only the button."""
-        text = intro_text(session.settings, session.game.rules, self.verb)
-        if not self.touch:
-            text += " " + _("Press ? for the keyboard.")
+        text = intro_words(session.settings, session.game.rules, self.touch)
         if self.text.textContent != text:
             self.text.textContent = text
         self.text.hidden = not session.intro_open
