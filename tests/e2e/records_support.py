@@ -5,12 +5,20 @@ from __future__ import annotations
 
 from playwright.sync_api import BrowserContext, Page, expect
 
+from tablut.links import game_from_fragment, game_to_fragment
+
 #: Pyodide and a worker's second interpreter take seconds; a slow CI machine, more.
 LOAD_TIMEOUT_MS = 90_000
 
 #: Local-storage keys: the list of saved games (this feature's own) and every key the
 #: page uses, whose values a refused record or link must leave as they were.
 SAVED_KEY = "tablut.saved"
+
+
+def link_to(fragment: str) -> str:
+    """The address fragment (with its ``#``) the page writes for the game of the link
+    ``fragment``: the same game, with the position it shows (``at=``) as links carry it."""
+    return "#" + game_to_fragment(game_from_fragment(fragment))
 
 
 def open_ready(context: BrowserContext, url: str) -> Page:

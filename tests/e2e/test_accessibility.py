@@ -156,7 +156,7 @@ def test_keyboard_only_game(context: BrowserContext, site_url: str) -> None:
     page.keyboard.press(" ")
     expect(page.get_by_role("status")).to_have_text(re.compile("Black to move"))
     # The address follows, and the records panel is reached by Tab as well.
-    page.wait_for_function("location.hash.endsWith('moves=d1-4.e3-d')")
+    page.wait_for_function("location.hash.includes('&moves=d1-4.e3-d&at=')")
     copy = page.get_by_role("button", name="Copy link")
     for _ in range(80):
         page.keyboard.press("Tab")

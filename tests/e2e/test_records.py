@@ -16,6 +16,7 @@ import pytest
 from playwright.sync_api import BrowserContext, Page, expect
 from records_support import (
     SAVED_KEY,
+    link_to,
     local_storage,
     open_ready,
     pieces,
@@ -108,12 +109,12 @@ def test_share_link_opens_the_game_and_follows_each_move(
     # Correspondence: move, then copy the new link and send it.
     two_humans(page)
     play_move(page, "a4", "c4")
-    page.wait_for_function(
-        "location.hash === '#v=1&rules=berkeley&moves=d1-4.e3-d.a4-c'")
+    correspondence = link_to("v=1&rules=berkeley&moves=d1-4.e3-d.a4-c")
+    page.wait_for_function("link => location.hash === link", arg=correspondence)
     panel(page).get_by_role("button", name="Copy link").click()
     expect(page.locator("#records-message")).to_have_text("Link copied.")
     link = clipboard(page)
-    assert link == site_url + "#v=1&rules=berkeley&moves=d1-4.e3-d.a4-c"
+    assert link == site_url + correspondence
     position = pieces(page)
 
     # The partner opens it in a browser of their own.
@@ -127,7 +128,7 @@ def test_share_link_opens_the_game_and_follows_each_move(
 
     # Stepping back through the game: the link shows that position.
     page.get_by_role("button", name="‹ Back").click()
-    expect(page).to_have_url(re.compile(r"moves=d1-4\.e3-d\.a4-c&ply=2$"))
+    expect(page).to_have_url(re.compile(r"moves=d1-4\.e3-d\.a4-c&ply=2&at=[\w-]+$"))
 
 
 def test_bad_record_is_refused_and_nothing_is_lost(context: BrowserContext, site_url: str) -> None:
@@ -205,7 +206,8 @@ def test_bad_link_is_refused_and_nothing_is_lost(context: BrowserContext, site_u
     expect(notice).to_contain_text("Your game is as it was.")
     assert pieces(page) == before and local_storage(page) == stored
     # The address bar is a link to the game on the board again.
-    page.wait_for_function("location.hash === '#v=1&rules=berkeley&moves=d1-4'")
+    page.wait_for_function("link => location.hash === link",
+                           arg=link_to("v=1&rules=berkeley&moves=d1-4"))
 
     # Pasted into the address bar of the open page: a link from a newer version.
     page.evaluate("location.hash = 'v=9&moves=d1-4'")

@@ -16,7 +16,15 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
-from records_support import SAVED_KEY, local_storage, open_ready, pieces, wait_ready, whole
+from records_support import (
+    SAVED_KEY,
+    link_to,
+    local_storage,
+    open_ready,
+    pieces,
+    wait_ready,
+    whole,
+)
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
@@ -249,8 +257,9 @@ def test_a_link_opens_its_game(
     expect(status(page)).to_have_text(said)
     expect_moves(page, moves, current=ply)
     expect(page.get_by_label("Rules")).to_have_value(rules)
-    # The address bar is still a link to the same game at the same move.
-    assert page.evaluate("location.hash") == fragment
+    # The address bar is still a link to the same game at the same move (with the
+    # position it shows, as links now carry it).
+    assert page.evaluate("location.hash") == link_to(fragment)
 
 
 # -- text records --------------------------------------------------------------------------
