@@ -9,8 +9,9 @@ game of the default settings in a static document parsed from index.html
 (:mod:`web.bridge.static_dom`), exactly as they draw it in the browser. The page is
 written out as it was, but with the loading screen hidden and, after the game's own
 hidden ``<main id="game">``, a painted copy of it: the game's markup with what the views
-drew written in, as ``<main id="painted-game">`` (its ids repeat the game's, after them,
-so that the game's are the ones found by id); then the kit that paints a shared link's
+drew written in, as ``<main id="painted-game" hidden>``, which web/paint.js shows once it
+has settled what it shows (its ids repeat the game's, after them,
+so that the game's are the ones found by id), after the kit that paints a shared link's
 game (:mod:`web.page.paint_kit`). In the browser, the page's Python draws its
 own game in the hidden one, as it always has, and shows it in the copy's place in one
 step (web/main.py).
@@ -90,17 +91,18 @@ def paint(text: str) -> str:
     if game.source is None or game.source.close_end is None:
         raise PaintError(f"#{GAME} has no end tag")
     draw_new_game(document)
-    # The copy: the game as drawn, under its own id, shown.
+    # The copy: the game as drawn, under its own id, hidden until web/paint.js has
+    # settled what it shows (a browser may paint a page before it is all parsed).
     game.setAttribute("id", PAINTED)
-    game.hidden = False
     copy = changed_markup(text, game)
     loading.hidden = True
-    # The page as it was, but for the loading screen, hidden, and after the game the copy
-    # and what paints a shared link's game (web/page/paint_kit.py).
+    # The page as it was, but for the loading screen, hidden, and after the game what
+    # paints a shared link's game (web/page/paint_kit.py), then the copy, just before the
+    # script that settles what it shows and shows it (web/paint.js).
     return apply_edits(text, [
         (loading.source.start, loading.source.open_end, start_tag(loading)),
         (game.source.close_end, game.source.close_end,
-         "\n  " + copy + "\n  " + paint_kit(document)),
+         "\n  " + paint_kit(document) + "\n  " + copy),
     ])
 
 

@@ -175,26 +175,26 @@
       kept = null;
     }
     var link = gameLink() && navigation() !== "reload";
-    if (state === null && !link) {
-      document.body.dataset.painted = "start";
-      return;
-    }
     var built = kept && typeof kept === "object" && kept.build === current &&
       typeof kept.html === "string";
-    var usable = built && kept.key === gameKey(state) &&
-      (!link || kept.address === location.hash);
-    if (usable) {
-      copy.replaceChildren(inert(kept.html));
-      document.body.dataset.painted = "kept";
-      return;
+    var how = "start";
+    if (state !== null || link) {
+      how = "none";
+      if (built && kept.key === gameKey(state) && (!link || kept.address === location.hash)) {
+        copy.replaceChildren(inert(kept.html));
+        how = "kept";
+      } else if (link && paintLink(copy, built ? inert(kept.html) : null, state === null)) {
+        // A link to another game: its position, on the view the page left (else the
+        // first visit's), since the settings and panels are the player's.
+        how = "link";
+      }
     }
-    // A link to another game: its position, on the view the page left (else the first
-    // visit's), since the settings and panels are the player's.
-    if (link) {
-      var base = built ? inert(kept.html) : null;
-      if (paintLink(copy, base, state === null)) return;
-    }
-    showLoading(copy, loading);
+    if (how === "none") return showLoading(copy, loading);
+    // Shown only now: the copy is hidden in the page as built, so that a browser that
+    // paints the page while it is still parsing never shows it unsettled.
+    copy.hidden = false;
+    document.body.dataset.painted = how;
+    if (how === "link") scrollList(copy.querySelector("#move-list [aria-current]"));
   }
 
   // -- a shared link's game -----------------------------------------------------------
@@ -350,7 +350,6 @@
     var offset = game.first === game.info.first ? 0 : 1;
     var side = game.first;
     var row = null;
-    var current = null;
     game.moves.forEach(function (move, index) {
       var ply = index + 1;
       var at = index + offset;
@@ -375,16 +374,12 @@
       button.setAttribute("data-ply", String(ply));
       button.setAttribute("aria-label", fill(words.move[side], { number: label, move: text }));
       button.textContent = text;
-      if (ply === game.ply) {
-        button.setAttribute("aria-current", "step");
-        current = button;
-      }
+      if (ply === game.ply) button.setAttribute("aria-current", "step");
       row.appendChild(button);
       side = side === "black" ? "white" : "black";
     });
     empty.hidden = game.moves.length > 0;
     if (!game.moves.length) empty.textContent = game.info.empty;
-    game.current = current;
     return true;
   }
 
@@ -444,13 +439,11 @@
       var button = copy.querySelector("#" + id);
       if (button) button.disabled = disabled[id];
     });
-    scrollList(game.current);
-    document.body.dataset.painted = "link";
     return true;
   }
 
-  // The move list scrolled to the move shown, as web/page/moves.py scrolls it: the list
-  // only, never the page.
+  // The move list scrolled to the move shown (once the copy is shown: a hidden list has
+  // no size), as web/page/moves.py scrolls it: the list only, never the page.
   function scrollList(button) {
     var list = button && button.closest("#move-list");
     if (!list) return;
