@@ -3,7 +3,8 @@
 The page must work from any sub-path (GitHub project pages live under ``/<repo>/``) and
 must never reach a CDN, so everything it loads is copied next to ``index.html``:
 
-- ``index.html`` with the page's first view painted in it (``paint_page.py``), in English,
+- ``index.html`` with the page's first view painted in it (``paint_page.py``) and the
+  style sheets and scripts of its head written into it (``site_inline.py``), in English,
   and the same page in each other language of the page, ``index.<code>.html``, its words
   and its painted view from that language's catalogue (``catalogues.py``); and
   ``web/**`` but its Python modules and catalogues (CSS, scripts, icons) as they are,
@@ -63,6 +64,7 @@ from pathlib import Path
 from catalogues import PSEUDO, compile_catalogue, page_name, translate_page, translations
 from make_sounds import write_sounds
 from paint_page import name_build, paint
+from site_inline import InlineError, inline_head
 from site_names import MissingReference, address, refer
 from site_offline import write_icons, write_service_worker
 
@@ -337,7 +339,8 @@ def paint_pages(root: Path, out: Path, renames: dict[str, str],
                 languages: tuple[str, ...]) -> None:
     """Write the page in every language (:func:`catalogues.page_name`) from the site's
     ``index.html``: its words translated, its first view painted in that language
-    (``tools/paint_page.py``), and the build named in it: a hash of the painted page and
+    (``tools/paint_page.py``), the style sheets and scripts of its head written into it
+    (``tools/site_inline.py``), and the build named in it: a hash of the painted page and
     of the Python it runs (the archives' names are their contents' hashes), which changes
     whenever what the page draws can."""
     source = (out / "index.html").read_text(encoding="utf-8")
@@ -345,7 +348,7 @@ def paint_pages(root: Path, out: Path, renames: dict[str, str],
         words = translations(language, root)
         install(words, language)
         try:
-            painted = paint(translate_page(source, words, language))
+            painted = inline_head(paint(translate_page(source, words, language)), out)
         finally:
             install(gettext.NullTranslations(), SOURCE_LANGUAGE)
         digest = hashlib.sha256(painted.encode("utf-8"))
@@ -374,20 +377,21 @@ def build(root: Path = ROOT, out: Path | None = None, pseudo: bool = False) -> P
     copy_runtime(root / "node_modules", out)
     renames = {INTERPRETER: write_interpreter(root, out)}
     renames.update(write_python(root, out, renames[INTERPRETER], languages))
-    paint_pages(root, out, renames, languages)
     # The one file that names the scripts, the configs and the interpreter.
     start = out / START_SCRIPT
     start.write_text(refer(start.read_text(encoding="utf-8"), renames, START_SCRIPT),
                      encoding="utf-8")
-    # GitHub Pages would otherwise run Jekyll over the site, for nothing.
-    (out / ".nojekyll").write_text("", encoding="utf-8")
-    write_icons(out / "web")
     # The sounds, named after their bytes (a page fetches one when it first plays it).
     write_sounds(out / SOUNDS)
     sounds = {SOUNDS: address(out, SOUNDS)}
     player = out / SOUND_PLAYER
     player.write_text(refer(player.read_text(encoding="utf-8"), sounds, SOUND_PLAYER),
                       encoding="utf-8")
+    # The pages, once the scripts they hold are final (site_inline.py).
+    paint_pages(root, out, renames, languages)
+    # GitHub Pages would otherwise run Jekyll over the site, for nothing.
+    (out / ".nojekyll").write_text("", encoding="utf-8")
+    write_icons(out / "web")
     # Last: the service worker lists and hashes every file written before it.
     write_service_worker(root / "web" / "sw.js", out)
     return out
@@ -402,7 +406,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         out = build(ROOT, args.out.resolve(), args.pseudo)
-    except (BuildError, MissingReference) as error:
+    except (BuildError, MissingReference, InlineError) as error:
         print(f"build_site: {error}", file=sys.stderr)
         return 1
     files = [p for p in out.rglob("*") if p.is_file()]
