@@ -93,7 +93,7 @@ def test_each_setting_says_what_a_change_does() -> None:
         "black": Effect.COMPUTER, "white": Effect.COMPUTER, "level": Effect.COMPUTER,
         "seed": Effect.COMPUTER, "rules": Effect.NEW_GAME, "limit": Effect.LIMIT,
         "clock": Effect.CLOCK, "match": Effect.MATCH, "sound": Effect.DISPLAY,
-        "analysis": Effect.DISPLAY, "language": Effect.LANGUAGE,
+        "analysis": Effect.DISPLAY, "language": Effect.LANGUAGE, "stun": Effect.LIVE,
     }
 
 

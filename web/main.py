@@ -104,7 +104,14 @@ def main() -> Page:
         page = Page(session, storage, document)
         if problem:
             session.say(message("text", text=problem), Lifetime.LASTING)
-        records_panel.install(session, storage, page.listeners, dom)
+        page.live.restore()  # a live game kept by the last visit, its friend to reconnect
+        records = records_panel.install(session, storage, page.listeners, dom)
+        open_link = None if records is None else records.keeper.open_link
+        if not records_panel.reloaded():
+            # An invitation to a live game, or a friend's reply, in the address.
+            page.live_panel.open_address(str(window.location.hash), open_link)
+        page.listeners.on(dom.window, "hashchange", lambda _event: page.live_panel.open_address(
+            str(window.location.hash), open_link))
     except Exception as error:
         failed(error)
         raise

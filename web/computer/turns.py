@@ -145,7 +145,9 @@ class ComputerTurns:
                                           pause=SELF_PLAY_PAUSE if both else 0.0,
                                           seconds=self._clock_allows(settings.level))
             return self.thinking
-        if settings.analysis and session.setup is None and not session.over():
+        # No analysis in a live game: the computer helps neither player.
+        if (settings.analysis and session.setup is None and not session.over()
+                and session.friend is None):
             return self._request("analysis", settings.level, seconds=ANALYSIS_SECONDS)
         return None
 
@@ -153,7 +155,7 @@ class ComputerTurns:
         """A question for a move for the person to move, or None (with a message) when a
         hint makes no sense now."""
         session = self.session
-        if not session.human_to_move():
+        if not session.can_hint():
             session.say(message("hint-not-now"))
             return None
         session.say(message("hint-looking"))

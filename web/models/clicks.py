@@ -37,14 +37,17 @@ Decision = Pick | Play | Refuse | None
 
 
 def decide(board: Board, sq: int, selected: int | None, person_to_move: bool,
-           computer_side: Side | None) -> Decision:
+           computer_side: Side | None, friend_to_move: bool = False) -> Decision:
     """What a click on ``sq`` does, with the piece on ``selected`` held (or None), when
-    ``person_to_move`` says whether a person may move now and ``computer_side`` is the
-    side the computer plays when it is its turn. None: nothing happens (a click on an
-    empty square with nothing held, or on a finished game)."""
+    ``person_to_move`` says whether a person may move now, ``computer_side`` is the
+    side the computer plays when it is its turn and ``friend_to_move`` whether it is the
+    turn of the friend of a live game. None: nothing happens (a click on an empty square
+    with nothing held, or on a finished game)."""
     if not person_to_move:
         if computer_side is not None:
             return Refuse(Refusal(board.copy(), sq, waiting_for=computer_side))
+        if friend_to_move:
+            return Refuse(Refusal(board.copy(), sq, waiting_for=board.side, friend=True))
         return None
     if selected is not None and board.targets(selected) >> sq & 1:
         return Play((selected, sq))

@@ -16,10 +16,11 @@ from web.models.game import Played
 @dataclass(frozen=True)
 class MoveMade:
     """A move was played on the game's board (``by_computer`` when the computer chose
-    it)."""
+    it, ``by_friend`` when the friend of a live game played it)."""
 
     played: Played
     by_computer: bool = False
+    by_friend: bool = False
 
 
 @dataclass(frozen=True)
@@ -38,12 +39,14 @@ class Refusal:
         square: the square clicked, or the piece picked up when ``target`` is given.
         target: where the piece picked up was to go, or None.
         waiting_for: the computer's side when it is the computer's turn, else None.
+        friend: whether it is the turn of the friend of a live game instead.
     """
 
     board: Board
     square: int
     target: int | None = None
     waiting_for: Side | None = None
+    friend: bool = False
 
 
 @dataclass(frozen=True)
@@ -67,4 +70,17 @@ class PositionAsked:
     what: Literal["summary", "pieces"]
 
 
-Event = MoveMade | PiecePicked | MoveRefused | TimeRanOut | PositionAsked
+@dataclass(frozen=True)
+class LiveNews:
+    """Something happened in a live game (``what``: "began", "connected", "lost",
+    "failed", "resigned", "agreed", "draw-offered", "takeback-offered",
+    "rematch-offered", "draw-declined", "takeback-declined", "rematch-declined",
+    "takeback", "rematch"); ``side`` is the side it is about (the friend's, the side
+    that resigned, the side whose move was taken back), ``name`` the friend's name."""
+
+    what: str
+    side: Side | None = None
+    name: str = ""
+
+
+Event = MoveMade | PiecePicked | MoveRefused | TimeRanOut | PositionAsked | LiveNews

@@ -10,6 +10,7 @@ from tablut import Game, IllegalMove, Move, Side
 from web.models.clicks import Pick, Play, Refuse, decide
 from web.models.clocks import GameClock
 from web.models.events import Event, MoveMade, MoveRefused, PiecePicked, Refusal
+from web.models.friend import Friend
 from web.models.game import GameInPlay, PieceInHand
 from web.models.notices import Action, Lifetime, Message, message
 from web.models.review import Review, record_key
@@ -30,6 +31,7 @@ class Moves(PieceInHand):
     fading: list[tuple[int, str]]
     just_moved: Move | None
     intro_open: bool
+    friend: Friend | None
 
     @property
     def game(self) -> Game:
@@ -73,31 +75,47 @@ class Moves(PieceInHand):
         raise NotImplementedError
 
     def over(self) -> bool:
-        """Whether the game has ended at the position shown, on the board or on time."""
-        return self.game.outcome() is not None or self.time_out is not None
+        """Whether the game has ended at the position shown, on the board, on time, or
+        (a live game) by a resignation or a draw agreed."""
+        return (self.game.outcome() is not None or self.time_out is not None
+                or (self.friend is not None and self.friend.ending is not None))
 
     def human_to_move(self) -> bool:
-        """Whether a person may move now: a game in progress, a human side to move."""
-        return (self.setup is None and not self.over()
-                and not self.settings.is_computer(self.game.side))
+        """Whether a person may move now: a game in progress, a human side to move (in a
+        live game, the side of the person at this page)."""
+        if self.setup is not None or self.over():
+            return False
+        if self.friend is not None:
+            return self.game.side is self.friend.own_side
+        return not self.settings.is_computer(self.game.side)
 
     def computer_to_move(self) -> bool:
-        """Whether the computer should choose the next move now."""
+        """Whether the computer should choose the next move now (never in a live game)."""
         return (self.setup is None and not self.browsing and not self.over()
-                and self.settings.is_computer(self.game.side))
+                and self.friend is None and self.settings.is_computer(self.game.side))
 
     def clocks_run(self) -> bool:
         """Whether the clock of the side to move runs: a game going on, shown where it
-        stands, with the person at it (not away at the lesson, not setting up)."""
+        stands, with the person at it (not away at the lesson, not setting up). A live
+        game's clocks run whatever the person looks at, as the friend's do."""
+        if self.friend is not None:
+            return self.friend.connected and not self.over()
         return self.setup is None and not self.browsing and not self.away and not self.over()
 
     def can_undo(self) -> bool:
-        """Whether Undo can act (a game lost on time stays lost)."""
-        return self.setup is None and self.in_play.live > 0 and self.time_out is None
+        """Whether Undo can act (a game lost on time stays lost; a live game's moves are
+        taken back only by agreement)."""
+        return (self.setup is None and self.in_play.live > 0 and self.time_out is None
+                and self.friend is None)
 
     def can_redo(self) -> bool:
         """Whether Redo can act."""
-        return self.setup is None and self.in_play.undone > 0 and self.time_out is None
+        return (self.setup is None and self.in_play.undone > 0 and self.time_out is None
+                and self.friend is None)
+
+    def can_hint(self) -> bool:
+        """Whether the computer may suggest a move: a person's turn, never in a live game."""
+        return self.human_to_move() and self.friend is None
 
     def can_go_back(self) -> bool:
         """Whether Back can act."""
@@ -111,8 +129,10 @@ class Moves(PieceInHand):
         """A person picks up a piece when it is a person's turn."""
         return self.human_to_move()
 
-    def play(self, move: Move, by_computer: bool = False) -> bool:
+    def play(self, move: Move, by_computer: bool = False, by_friend: bool = False) -> bool:
         """Play ``move`` at the position shown; False (and nothing changes) if illegal.
+        ``by_computer``: the computer chose it; ``by_friend``: the friend of a live game
+        played it.
 
         Played before the record's last move, it drops the later moves (unless it is the
         next one), and the notice offers them back.
@@ -127,14 +147,19 @@ class Moves(PieceInHand):
         except IllegalMove:
             return False
         self.clock.moved(played.mover, self.now())
+        if self.friend is not None:
+            # A move answers every offer standing but a rematch's: it lapses.
+            for subject in ("draw", "takeback"):
+                self.friend.offers.pop(subject, None)
         if self.review is not None and self.review.key != record_key(self.game):
             self.review = None  # a review of moves that are gone
         self.fading = list(played.captured)
         self.just_moved = move
-        if not by_computer:
+        if not by_computer and not by_friend:
             self.intro_open = False
-        self.tell(MoveMade(played, by_computer))
-        self.changed(computer_moved=by_computer)
+        self.tell(MoveMade(played, by_computer, by_friend))
+        # A passing notice goes at the person's move, not at the reply to it.
+        self.changed(computer_moved=by_computer or by_friend)
         if before is not None and played.dropped:
             self.say(message("moves-dropped", count=played.dropped), Lifetime.OFFER,
                      Action("restore-moves", lambda: self.restore(before)))
@@ -170,7 +195,9 @@ class Moves(PieceInHand):
             return
         side = self.game.side
         waiting = side if self.computer_to_move() else None
-        decision = decide(self.game.board, sq, self.selected, self.human_to_move(), waiting)
+        friend = self.friend is not None and not self.over() and side is self.friend.side
+        decision = decide(self.game.board, sq, self.selected, self.human_to_move(), waiting,
+                          friend)
         if isinstance(decision, Play):
             self.play(decision.move)
         elif isinstance(decision, Pick):

@@ -7,7 +7,8 @@ models with one concern each.
 - :class:`web.models.match.MatchProgress`: the games of a match so far;
 - :class:`web.models.setup.SetupMode`: the position being set up, while the mode lasts;
 - :class:`web.models.notices.Notices`: the notice area, each notice with its lifetime;
-- :class:`web.models.review.Review`: the computer's review, kept with the game it judged.
+- :class:`web.models.review.Review`: the computer's review, kept with the game it judged;
+- :class:`web.models.friend.Friend`: the friend of a live game, while one is played.
 
 Views read it and draw; input turns pointer and key events into its methods; the page's
 wiring (:mod:`web.page.app`) saves it and carries its questions to the computer. It holds
@@ -31,7 +32,9 @@ from typing import Literal
 from tablut import Game, Move, Side
 from web.models.clocks import Clocks, GameClock, readable_control
 from web.models.events import Event, PositionAsked, TimeRanOut
+from web.models.friend import Friend
 from web.models.game import GameInPlay
+from web.models.live_play import LivePlay
 from web.models.match import MatchProgress
 from web.models.moves import Moves
 from web.models.notices import Action, Lifetime, Message, Notice, Notices, message
@@ -42,7 +45,7 @@ from web.models.setup import SetupMode
 from web.models.state import PageState
 
 
-class Session(Moves, SettingChanges, Reviewing):
+class Session(Moves, SettingChanges, Reviewing, LivePlay):
     """The page's state and everything a person can do with it (see the module docs).
 
     Attributes:
@@ -63,6 +66,7 @@ class Session(Moves, SettingChanges, Reviewing):
         generation: bumped by every change of the position or the settings.
         intro_open: whether the first words for a newcomer are shown (until a person
             has moved; a button brings them back).
+        friend: the friend of a live game (:mod:`web.models.live_play`), or None.
     """
 
     def __init__(self, state: PageState | None = None,
@@ -80,6 +84,7 @@ class Session(Moves, SettingChanges, Reviewing):
         self.just_moved: Move | None = None
         self.generation = 0
         self.intro_open = not state.game.moves
+        self.friend: Friend | None = None
         self._listeners: list[Callable[[], None]] = []
         self._event_listeners: list[Callable[[Event], None]] = []
         self._show(state)
@@ -173,6 +178,8 @@ class Session(Moves, SettingChanges, Reviewing):
         ended and is shown at its end; else None."""
         if self.browsing or self.setup is not None:
             return None
+        if self.friend is not None and self.friend.ending is not None:
+            return self.friend.ending.winner, self.game.ply
         if self.time_out is not None:
             winner = self.time_out.opponent
             return (winner if self.can_win(winner) else None), self.game.ply
@@ -228,13 +235,28 @@ class Session(Moves, SettingChanges, Reviewing):
         rules, move limit and clock (a time control the page cannot keep: none), and
         the player's settings stay for the next New game; with ``undo``, the notice
         offers the game it replaced back."""
+        if self.live_busy():
+            return
         game.time_control = readable_control(game.time_control)
         state = PageState(self.settings, game, imported=True)
         self.replace(state, said, "undo-import" if undo else None)
 
+    def live_busy(self) -> bool:
+        """Whether a live game going on keeps its place on the board (and the notice
+        says so); a live game that has ended is left for the game that replaces it."""
+        if self.friend is None:
+            return False
+        if not self.over():
+            self.say(message("live-busy"), Lifetime.ERROR)
+            return True
+        self.friend = None
+        return False
+
     def new_game(self) -> None:
         """Start a new game with the player's settings; in a match, the next game (sides
         swapped) once this one has ended, or a new match after the last game."""
+        if self.live_busy():
+            return
         in_progress = bool(self.game.moves) and not self.over()
         settings, results, said = self.match.next_game(self.settings, self.game.rules,
                                                        self.finished_game())

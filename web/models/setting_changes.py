@@ -11,6 +11,7 @@ from dataclasses import replace as changed_field
 
 from tablut import Game, NotationError
 from web.models.clocks import GameClock
+from web.models.friend import Friend
 from web.models.match import MatchProgress
 from web.models.notices import Action, Lifetime, Message, message
 from web.models.settings import BY_FIELD, Effect, Settings
@@ -28,6 +29,7 @@ class SettingChanges:
     clock: GameClock
     match: MatchProgress
     setup: SetupMode | None
+    friend: Friend | None
 
     def changed(self, computer_moved: bool = False) -> None:
         """See :meth:`web.models.session.Session.changed`."""
@@ -67,9 +69,14 @@ class SettingChanges:
         except ValueError as error:
             self.say(message("setting-refused", setting=field, why=str(error)), Lifetime.ERROR)
             return
+        effect = setting.effect
+        if self.friend is not None and effect in (Effect.NEW_GAME, Effect.LIMIT,
+                                                  Effect.CLOCK, Effect.MATCH):
+            # The live game is the friend's too: its rules, limit and clock stay.
+            self.say(message("live-busy"), Lifetime.ERROR)
+            return
         had_moves = bool(self.game.moves)
         settings = changed_field(self.settings, **{field: value})
-        effect = setting.effect
         if effect is Effect.NEW_GAME:
             # The game offered back comes with the settings it was played under.
             said = message("new-rules", rules=settings.rules)
@@ -108,6 +115,10 @@ class SettingChanges:
         position set up (under the game's rules and move limit); a position that cannot
         be played is refused with the reason, and the mode goes on."""
         if on and self.setup is None:
+            if self.friend is not None:
+                self.say(message("live-busy"), Lifetime.ERROR)
+                self.notify()  # the box unticked again
+                return
             self.setup = SetupMode.enter(self.game)
             self.changed()
             self.say(message("setup-on"), Lifetime.LASTING)

@@ -12,6 +12,7 @@ and leaves these alone. Browser-free.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, replace
 from enum import Enum
@@ -26,6 +27,18 @@ PLAYERS = ("human", "computer")
 
 #: The largest move limit the settings accept; games rarely last 200 moves a side.
 MAX_LIMIT = 999
+
+#: The STUN server a live game asks for this browser's address on the internet (its own
+#: addresses on the local network need none): a public one, run by Google. No TURN server:
+#: nothing of a game passes through anyone's server.
+DEFAULT_STUN = "stun:stun.l.google.com:19302"
+
+#: A STUN server's URL, as RTCPeerConnection takes it.
+STUN_URL = re.compile(r"stuns?:(?:[A-Za-z0-9](?:[A-Za-z0-9.-]{0,251}[A-Za-z0-9])?|"
+                      r"\[[0-9A-Fa-f:.]{2,45}\])(?::\d{1,5})?")
+
+#: The most STUN servers a live game asks.
+MAX_STUN = 4
 
 
 class StateError(ValueError):
@@ -49,6 +62,8 @@ class Settings:
         sound: whether moves, captures and the end of a game are heard.
         language: the page's language chosen, a key of
             :data:`web.words.catalogue.LANGUAGES`, or "" to follow the browser's.
+        stun: the STUN servers a live game asks, URLs separated by spaces ("" for none:
+            then only the local network's addresses are tried).
     """
 
     black: str = "human"
@@ -62,6 +77,7 @@ class Settings:
     clock: str = ""
     sound: bool = False
     language: str = ""
+    stun: str = DEFAULT_STUN
 
     def player(self, side: Side) -> str:
         """Who plays ``side``: "human" or "computer"."""
@@ -117,6 +133,8 @@ class Effect(Enum):
     DISPLAY = "display"
     #: The page moves to its page in the language chosen (the game goes with it).
     LANGUAGE = "language"
+    #: How a live game connects: nothing for the game on the board.
+    LIVE = "live"
 
 
 def is_int(value: Any) -> bool:
@@ -166,6 +184,27 @@ def _check_language(value: Any) -> str | None:
         return None
     # Translators: {language} is the code asked for, quoted ('xx').
     return _("{language} is not a language of the page").format(language=repr(value))
+
+
+def read_stun(text: str) -> str:
+    """The STUN servers typed in the form, as the settings keep them: one space between
+    URLs (commas allowed)."""
+    return " ".join(str(text).replace(",", " ").split())
+
+
+def _check_stun(value: Any) -> str | None:
+    if not isinstance(value, str):
+        return _("write STUN servers as stun:host:port, separated by spaces")
+    urls = value.split()
+    if len(urls) > MAX_STUN:
+        # Translators: {most} is how many STUN servers may be given (4).
+        return _("give at most {most} STUN servers").format(most=MAX_STUN)
+    for url in urls:
+        if not STUN_URL.fullmatch(url):
+            # Translators: {url} is what was typed, quoted ('stun.example'); keep
+            # "stun:host:port" as it is.
+            return _("{url} is not a STUN server: write stun:host:port").format(url=repr(url))
+    return None
 
 
 def _check_clock(value: Any) -> str | None:
@@ -242,6 +281,7 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("sound", "sound", bool, _check_flag, Effect.DISPLAY, checkbox=True),
     Setting("analysis", None, bool, _check_flag, Effect.DISPLAY),
     Setting("language", "language", str, _check_language, Effect.LANGUAGE),
+    Setting("stun", "stun", read_stun, _check_stun, Effect.LIVE),
 )
 
 #: The settings by field.

@@ -18,11 +18,13 @@ from web.board.input import BoardInput
 from web.bridge.dom import Listeners, spawn
 from web.computer.client import WorkerComputer
 from web.computer.turns import ComputerTurns, Request, carry_out
+from web.live.connection import LiveConnection
 from web.models.notices import Lifetime, message
 from web.models.session import Session
 from web.models.setup import SetupMode
 from web.models.state import STORAGE_KEY
 from web.page.drawing import PageDrawing
+from web.page.live_panel import LivePanel
 from web.page.sounds import Sounds
 from web.words.announcer import Announcer
 
@@ -73,6 +75,10 @@ class Page:
         # web/paint.js, which keeps the page's view for the next visit (looked up once:
         # from a worker each lookup is a round trip); None on a page not built.
         self.painted = getattr(window, "tablutPaint", None)
+        # A live game with a friend: its connection, and its panel among the views.
+        self.live = LiveConnection(session, storage, window, session.now)
+        self.live_panel = LivePanel(document, self.listeners, session, self.live, window)
+        self.drawing.views.append(self.live_panel)
         self.ticks = 0
         self.save_failed = False
         self.asking = False
@@ -93,6 +99,7 @@ class Page:
         once a second, the time left is saved (a reload goes on from there)."""
         session = self.session
         session.tick()  # a notice past its time goes, and a flag falls
+        self.live.tick()  # "still here" to the friend, and a friend gone silent noticed
         if session.clocks is not None and session.clocks.running is not None:
             self.clocks.render(session)
             self.ticks += 1

@@ -63,7 +63,7 @@ class ButtonsView:
         """Enable the buttons that can act now."""
         enabled = {"undo": session.can_undo(), "back": session.can_go_back(),
                    "redo": session.can_redo(), "forward": session.can_go_forward(),
-                   "hint": session.human_to_move()}
+                   "hint": session.can_hint()}
         for name, button in self.buttons.items():
             button.disabled = not enabled[name]
 

@@ -25,6 +25,7 @@ from pyscript import window
 
 from web.bridge.dom import Listeners, element, spawn
 from web.bridge.remote_dom import Dom
+from web.live.invitation import is_invitation, is_reply
 from web.models.session import Session
 from web.models.storage import Storage
 from web.records.formats import (
@@ -268,8 +269,12 @@ class RecordsPanel:
             self.text.focus()
 
     def open_address_link(self) -> None:
-        """Open the share link in the address bar, if it is not the game shown."""
-        if not self.keeper.is_shown(str(window.location.hash)):
+        """Open the share link in the address bar, if it is not the game shown (a live
+        game's invitation or reply is the live panel's: web/page/live_panel.py)."""
+        address = str(window.location.hash)
+        if is_invitation(address) or is_reply(address):
+            return
+        if not self.keeper.is_shown(address):
             self.keeper.open_link(str(window.location.hash))
             self.sync_address()
 

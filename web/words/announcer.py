@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from web.models.events import (
     Event,
+    LiveNews,
     MoveMade,
     MoveRefused,
     PiecePicked,
@@ -14,6 +15,7 @@ from web.models.events import (
     TimeRanOut,
 )
 from web.models.session import Session
+from web.words.live import news_text
 from web.words.notices import refusal_text
 from web.words.speech import move_sentence, piece_list, position_summary, selection_sentence
 from web.words.status import status_line
@@ -52,3 +54,7 @@ class Announcer:
             self.say(status_line(session))
         elif isinstance(event, PositionAsked):
             self.say(position_summary(game) if event.what == "summary" else piece_list(game))
+        elif isinstance(event, LiveNews):
+            said = news_text(event)
+            if said is not None:
+                self.say(said)

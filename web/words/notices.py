@@ -17,6 +17,7 @@ from web.models.events import Refusal
 from web.models.notices import Message
 from web.words.catalogue import N_, _, ngettext
 from web.words.engine import rules_title
+from web.words.live import LIVE_NOTICES, friend_turn_text
 from web.words.sides import side_word
 from web.words.speech import name_of
 from web.words.texts import whole_move
@@ -49,6 +50,9 @@ SETTING_REFUSED = {
     "white": N_("White player not changed: {reason}."),
     # Translators: {reason} says why the setting was refused.
     "language": N_("Language not changed: {reason}."),
+    # Translators: {reason} says why the setting was refused; STUN servers help a live
+    # game's browsers find each other.
+    "stun": N_("STUN servers not changed: {reason}."),
 }
 
 #: What is said of a piece that cannot move at all, by its kind (translated where said).
@@ -69,6 +73,8 @@ def refusal_text(refusal: Refusal) -> str:
     """Why a click was refused, in a beginner's words (the lesson's, from the engine's
     own rules)."""
     board, sq = refusal.board, refusal.square
+    if refusal.friend:
+        return friend_turn_text(refusal.waiting_for)
     if refusal.waiting_for is Side.BLACK:
         return _("It is black's move, and the computer plays black: wait for its move.")
     if refusal.waiting_for is Side.WHITE:
@@ -165,6 +171,7 @@ TEXTS: dict[str, Callable[..., str]] = {
     # Translators: {error} is what went wrong, as the browser says it.
     "not-saved": lambda error: _("This browser would not save the game ({error}); it "
                                  "will be lost on reload.").format(error=error),
+    **LIVE_NOTICES,
 }
 
 

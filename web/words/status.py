@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from web.models.session import Session
 from web.words.catalogue import _
+from web.words.live import ending_sentence
 from web.words.sides import side_name
 from web.words.speech import threat
 from web.words.texts import status_text, time_out_sentence
@@ -16,6 +17,8 @@ def status_line(session: Session) -> str:
         # Translators: {side} is "Black" or "White", the side to move in the position set up.
         return _("Set-up mode: {side} to move first. Click a square to change its "
                  "piece.").format(side=side_name(session.setup.side))
+    if session.friend is not None and session.friend.ending is not None:
+        return ending_sentence(session.friend.ending)
     if session.time_out is not None:
         return time_out_sentence(session.time_out, session.can_win(session.time_out.opponent))
     game = session.game
