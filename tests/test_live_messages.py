@@ -56,7 +56,7 @@ def test_every_message_crosses_as_it_was_sent(message) -> None:
     ('{"t": "move", "ply": true, "move": "d1-d4"}', "bad-field"),
     ('{"t": "move", "ply": 0, "move": "d1-d4; drop table"}', "bad-field"),
     ('{"t": "move", "ply": 0, "move": "z9-z1"}', "bad-field"),
-    ('{"t": "move", "ply": 0, "move": "d1-d4", "spent": -5}', "bad-field"),
+    ('{"t": "move", "ply": 0, "move": "d1-d4", "left": -5}', "bad-field"),
     ('{"t": "move", "ply": 0, "move": "d1-d4", "extra": 1}', "bad-field"),
     ('{"t": "offer", "subject": "surrender", "answer": "offer", "ply": 0}', "bad-field"),
     ('{"t": "offer", "subject": "draw", "answer": "maybe", "ply": 0}', "bad-field"),
@@ -98,7 +98,7 @@ JSON_VALUES = st.recursive(
 @settings(max_examples=300, deadline=None)
 @given(kind=st.sampled_from(["hello", "move", "resign", "offer", "ping", "bye", "x"]),
        fields=st.dictionaries(st.sampled_from(["game", "played", "digest", "name", "version",
-                                               "ply", "move", "spent", "subject", "answer",
+                                               "ply", "move", "left", "subject", "answer",
                                                "other"]), JSON_VALUES, max_size=6))
 def test_a_message_with_any_fields_is_read_exactly_or_refused(kind: str, fields: dict) -> None:
     text = json.dumps({"t": kind, **fields})

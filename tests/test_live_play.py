@@ -175,3 +175,29 @@ def test_a_hello_for_another_game_is_refused() -> None:
     with pair(Side.BLACK) as (inviter, _friend, _now):
         inviter.live.on_message(encode(Hello("otherGame123", 0, "0" * 16, "Eve")))
         assert inviter.session.friend.link is Link.FAILED
+
+
+def test_the_clocks_run_on_both_pages_from_the_moves_own_times() -> None:
+    with pair(Side.BLACK, clock="5+3") as (inviter, friend, now):
+        assert friend.session.clocks is not None
+        assert friend.session.game.time_control == "5+3"
+        now.wait(10)
+        play(inviter, "d1", "d4")
+        # The mover's page timed it: 300 s - 10 s + 3 s, on both pages alike.
+        for page in (inviter, friend):
+            assert page.session.clocks.left(Side.BLACK, now()) == 293_000
+        now.wait(4)
+        play(friend, "e3", "d3")
+        for page in (inviter, friend):
+            assert page.session.clocks.left(Side.WHITE, now()) == 299_000
+
+
+def test_a_move_claiming_more_time_than_its_clock_had_is_held_to_it() -> None:
+    with pair(Side.BLACK, clock="5+3") as (inviter, friend, now):
+        now.wait(20)
+        inviter.live.on_message(encode(MovePlayed(0, "d1-d4", None)))  # the friend is white
+        assert not moves(inviter)
+        play(inviter, "d1", "d4")
+        now.wait(30)
+        inviter.live.on_message(encode(MovePlayed(1, "e3-d3", 900_000)))
+        assert inviter.session.clocks.left(Side.WHITE, now()) == 303_000

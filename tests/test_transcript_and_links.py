@@ -20,6 +20,18 @@ from tablut.rules import RULES
 from tablut.transcript import TranscriptError, export_transcript, import_transcript
 
 
+def played_at_random(data, rules: str, most: int) -> Game:
+    """A game of ``rules`` of up to ``most`` moves that hypothesis draws from ``data``,
+    stopped where it ends."""
+    game = Game(rules)
+    for _ in range(data.draw(st.integers(0, most))):
+        legal = game.legal_moves()
+        if not legal or game.outcome():
+            break
+        game.play(data.draw(st.sampled_from(legal)))
+    return game
+
+
 def same_game(a: Game, b: Game) -> bool:
     return (a.rules == b.rules and a.start == b.start and a.moves == b.moves
             and format_position(a.board) == format_position(b.board))
@@ -42,12 +54,7 @@ def test_transcript_of_a_finished_game_names_the_result():
 @settings(max_examples=30, deadline=None)
 @given(data=st.data(), rules=st.sampled_from(sorted(RULES)))
 def test_export_then_import_gives_the_same_game(data, rules):
-    game = Game(rules)
-    for _ in range(data.draw(st.integers(0, 30))):
-        legal = game.legal_moves()
-        if not legal:
-            break
-        game.play(data.draw(st.sampled_from(legal)))
+    game = played_at_random(data, rules, 30)
     assert same_game(import_transcript(export_transcript(game)), game)
     again = game_from_fragment(game_to_fragment(game))
     assert same_game(again, game)
@@ -99,12 +106,7 @@ def test_link_is_readable_and_short():
 @settings(max_examples=40, deadline=None)
 @given(data=st.data(), rules=st.sampled_from(sorted(RULES)))
 def test_a_packed_position_gives_back_every_piece_and_the_side(data, rules):
-    game = Game(rules)
-    for _ in range(data.draw(st.integers(0, 40))):
-        legal = game.legal_moves()
-        if not legal or game.outcome():
-            break
-        game.play(data.draw(st.sampled_from(legal)))
+    game = played_at_random(data, rules, 40)
     size = game.rules.size
     kinds, side = unpack_position(pack_position(game.board), size)
     assert kinds == [game.board.piece_at(sq) for sq in range(size * size)]

@@ -337,7 +337,7 @@ class LiveConnection:
         elif not friend.connected:
             session.refuse_friend("not-connected")
         elif isinstance(said, MovePlayed):
-            session.friend_moved(said.ply, said.move, said.spent)
+            session.friend_moved(said.ply, said.move, said.left)
         elif isinstance(said, Resign):
             session.friend_resigned(said.ply)
         elif isinstance(said, Offer):

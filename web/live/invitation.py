@@ -179,6 +179,7 @@ def read_invitation(fragment: str) -> Invitation:
     except LinkError as error:
         raise InvitationError("bad-link", error) from None
     clock, left = _clock(fields)
+    game.time_control = clock or None  # a share link has no clock; an invitation has
     return Invitation(token, game, side, game_id, _name(fields), clock, left)
 
 

@@ -11,7 +11,7 @@ Browser-free.
   many moves were played, a digest of its record (both pages must hold the same game),
   and the sender's name.
 - :class:`MovePlayed`: the move numbered ``ply`` (the moves played before it), in whole
-  squares, with the time its mover's clock spent on it.
+  squares, with the time its mover's clock has left after it.
 - :class:`Resign`; :class:`Offer`: a draw offered, a take-back asked, a rematch offered,
   each accepted, declined or withdrawn; :class:`Ping`: "still here", every few seconds,
   so that a peer gone without a word is noticed; :class:`Bye`: the page is closing.
@@ -73,11 +73,12 @@ class Hello:
 @dataclass(frozen=True)
 class MovePlayed:
     """The move that follows ``ply`` moves, in whole squares ("d1-d4"), and the
-    milliseconds its mover's clock spent on it (None without a clock)."""
+    milliseconds its mover's clock has left after it, the increment added (None without
+    a clock): the mover's page is the one that timed their thinking."""
 
     ply: int
     move: str
-    spent: int | None = None
+    left: int | None = None
 
 
 @dataclass(frozen=True)
@@ -153,11 +154,11 @@ def _hello(data: dict[str, Any]) -> Hello:
 
 
 def _move(data: dict[str, Any]) -> MovePlayed:
-    spent = data.get("spent")
-    if spent is not None and (not isinstance(spent, int) or isinstance(spent, bool)
-                              or not 0 <= spent <= 24 * 3600 * 1000):
-        raise ProtocolError("bad-field", "spent")
-    return MovePlayed(_ply(data), _field(data, "move", str, MOVE_TEXT.fullmatch), spent)
+    left = data.get("left")
+    if left is not None and (not isinstance(left, int) or isinstance(left, bool)
+                              or not 0 <= left <= 24 * 3600 * 1000):
+        raise ProtocolError("bad-field", "left")
+    return MovePlayed(_ply(data), _field(data, "move", str, MOVE_TEXT.fullmatch), left)
 
 
 def _offer(data: dict[str, Any]) -> Offer:
@@ -168,7 +169,7 @@ def _offer(data: dict[str, Any]) -> Offer:
 #: How each message is read from its fields, and the fields it has.
 READERS: dict[str, tuple[Any, frozenset[str]]] = {
     "hello": (_hello, frozenset({"game", "played", "digest", "name", "version"})),
-    "move": (_move, frozenset({"ply", "move", "spent"})),
+    "move": (_move, frozenset({"ply", "move", "left"})),
     "resign": (lambda data: Resign(_ply(data)), frozenset({"ply"})),
     "offer": (_offer, frozenset({"subject", "answer", "ply"})),
     "ping": (lambda data: Ping(), frozenset()),
