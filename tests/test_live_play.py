@@ -201,3 +201,14 @@ def test_a_move_claiming_more_time_than_its_clock_had_is_held_to_it() -> None:
         now.wait(30)
         inviter.live.on_message(encode(MovePlayed(1, "e3-d3", 900_000)))
         assert inviter.session.clocks.left(Side.WHITE, now()) == 303_000
+
+
+def test_what_the_live_region_says_begins_with_a_capital_without_a_name() -> None:
+    from web.models.events import LiveNews
+    from web.words.live import news_text
+
+    assert news_text(LiveNews("draw-declined")) == "Your friend declined the draw."
+    assert news_text(LiveNews("draw-offered", Side.WHITE, "Ana")) == "Ana offers a draw."
+    assert news_text(LiveNews("takeback-offered")) == (
+        "Your friend asks to take back their last move.")
+    assert news_text(LiveNews("connected")) == "Connected with your friend."

@@ -103,29 +103,39 @@ def ending_sentence(ending: Ending) -> str:
                                                         winner=side_name(ending.side.opponent))
 
 
+def _declined(news: LiveNews, subject: str) -> str:
+    """The friend declined the offer about ``subject``."""
+    if news.name:
+        # Translators: {name} is the friend's name as they typed it.
+        return {"draw": _("{name} declined the draw."),
+                "takeback": _("{name} declined to take back the move."),
+                "rematch": _("{name} declined the rematch.")}[subject].format(name=news.name)
+    return {"draw": _("Your friend declined the draw."),
+            "takeback": _("Your friend declined to take back the move."),
+            "rematch": _("Your friend declined the rematch.")}[subject]
+
+
 def news_text(news: LiveNews) -> str | None:
     """What the live region says of ``news``."""
     friend = news.name or _("your friend")
+    subject, _dash, what = news.what.partition("-")
+    if what == "offered":
+        return offer_text(Friend(Side.BLACK, "", False, Link.CONNECTED, name=news.name,
+                                 offers={subject: "theirs"}), subject)
+    if what == "declined":
+        return _declined(news, subject)
     texts: dict[str, Callable[[], str]] = {
         # Translators: {side} is "black" or "white", the side the friend plays.
         "began": lambda: _("A live game: your friend plays {side}.").format(
             side=side_word(news.side)),
+        # Translators: {name} is the friend's name, or "your friend".
         "connected": lambda: _("Connected with {name}.").format(name=friend),
+        # Translators: {name} is the friend's name, or "your friend".
         "lost": lambda: _("The connection with {name} is lost. The game is kept.").format(
             name=friend),
         "failed": lambda: _("The connection could not be made."),
         "resigned": lambda: ending_sentence(Ending("resigned", news.side)),
         "agreed": lambda: _("Draw agreed."),
-        # Translators: {name} is the friend's name, or "your friend".
-        "draw-offered": lambda: _("{name} offers a draw.").format(name=friend),
-        "takeback-offered": lambda: _("{name} asks to take back their last move.").format(
-            name=friend),
-        "rematch-offered": lambda: _("{name} offers a rematch, sides swapped.").format(
-            name=friend),
-        "draw-declined": lambda: _("{name} declined the draw.").format(name=friend),
-        "takeback-declined": lambda: _("{name} declined to take back the move.").format(
-            name=friend),
-        "rematch-declined": lambda: _("{name} declined the rematch.").format(name=friend),
         # Translators: {side} is "black" or "white", whose last move was taken back.
         "takeback": lambda: _("The last move of {side} was taken back.").format(
             side=side_word(news.side)),
