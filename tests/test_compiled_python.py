@@ -104,3 +104,52 @@ def test_pyodide_imports_the_archived_byte_code_not_the_source(
     # Every module imports (the page's own need the browser and are left out).
     assert {name for name in report["errors"] if not name.startswith("web.")} == set()
     assert "tablut.board" not in report["errors"]
+
+
+#: Unpacks the archives as IMPORT_ALL does and prints the QR code of argv's text as the
+#: page's interpreter computes it (web/live/qr.py with the shipped segno), as JSON.
+QR_IN_PYODIDE = """
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+const [root, text, ...archives] = process.argv.slice(2);
+const { loadPyodide } = await import(join(root, "node_modules", "pyodide", "pyodide.mjs"));
+const pyodide = await loadPyodide({ indexURL: join(root, "node_modules", "pyodide") });
+for (const archive of archives) pyodide.unpackArchive(new Uint8Array(readFileSync(archive)), "zip");
+pyodide.globals.set("text", text);
+process.stdout.write(pyodide.runPython(`
+import json, os, sys
+sys.path.insert(0, os.getcwd())
+import segno
+from web.live.qr import qr_rows
+json.dumps({"segno": segno.__file__, "rows": qr_rows(text)})
+`) + "\\n");
+"""
+
+
+def test_the_page_ships_segno_with_its_license(archives: list[Path]) -> None:
+    """segno, which draws a live game's QR code, travels in the page's archive with its
+    license, and only there; its command line and helpers stay behind."""
+    page = next(archive for archive in archives if archive.name.startswith("web-"))
+    with zipfile.ZipFile(page) as opened:
+        names = set(opened.namelist())
+        license_text = opened.read("segno/LICENSE").decode("utf-8")
+    assert {f"segno/{module}" for module in build_site.VENDORED["segno"]} <= names
+    assert "segno/__init__.py" in names and "segno/cli.py" not in names
+    assert "Lars Heuer" in license_text and "Redistribution and use" in license_text
+    for other in archives:
+        if other != page:
+            assert not any(n.startswith("segno/") for n in zipfile.ZipFile(other).namelist())
+
+
+def test_the_page_draws_the_same_qr_code(archives: list[Path], tmp_path: Path) -> None:
+    from web.live.qr import qr_rows
+
+    script = tmp_path / "qr.mjs"
+    script.write_text(QR_IN_PYODIDE, encoding="utf-8")
+    text = "https://example.github.io/tablut/#live=ASAE3ZYHGCyp2q242_sR6rBy5QZ4vMt3JrPyiFl"
+    done = subprocess.run(["node", str(script), str(ROOT), text, *map(str, archives)],
+                          capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stderr[-2000:]
+    report = json.loads(done.stdout)
+    assert report["segno"].endswith("/segno/__init__.py")
+    assert [tuple(row) for row in report["rows"]] == list(qr_rows(text))

@@ -13,7 +13,9 @@ must never reach a CDN, so everything it loads is copied next to ``index.html``:
 - ``python/tablut-<hash>.zip`` and ``python/web-<hash>.zip``: every module of the engine
   (but the native-only Tablut Challenge client) and of the page, with its byte code as
   Pyodide compiles it, one archive each (the page's with its compiled catalogues,
-  ``web/locale/<code>.mo``), so that an interpreter fetches its Python in one
+  ``web/locale/<code>.mo``, and the QR code library it draws with, ``segno/``, taken
+  from the build's own environment with its license: see :func:`vendored_modules`),
+  so that an interpreter fetches its Python in one
   or two requests rather than one a module and compiles none of it at start-up (see
   :func:`write_archive`);
 - ``pyodide-<hash>/``: the interpreter files from ``node_modules/pyodide``;
@@ -53,6 +55,8 @@ import argparse
 import base64
 import gettext
 import hashlib
+import importlib.metadata
+import importlib.util
 import json
 import re
 import shutil
@@ -93,7 +97,7 @@ PYTHON_PACKAGES = ("tablut", "web")
 #: its side of the road between them (``web/computer/protocol.py``).
 ARCHIVES = {
     "tablut": ("tablut/",),
-    "web": ("web/",),
+    "web": ("web/", "segno/"),
     "worker": ("web/__init__.py", "web/computer/__init__.py", "web/computer/protocol.py",
                "web/computer/worker.py"),
 }
@@ -102,6 +106,12 @@ ARCHIVES = {
 #: TCP and forks its search, which a page can do neither of; the static DOM is the
 #: build's, which paints the page's first view with it (``paint_page.py``).
 NATIVE_ONLY = ("tablut/challenge/", "web/bridge/static_dom.py")
+
+#: Packages of the build's environment that the page imports, each with the modules of it
+#: that it needs: segno draws the QR code of a live game's invitation (web/live/qr.py),
+#: and its command line (cli.py) and its builders of vCards and Wi-Fi codes (helpers.py)
+#: are never run in a page. Pinned by requirements.lock, as the build's tools are.
+VENDORED = {"segno": ("__init__.py", "consts.py", "encoder.py", "utils.py", "writers.py")}
 
 #: The scripts PyScript runs (``src=``), fetched as files; every other module of web/
 #: travels in its archive only.
@@ -160,6 +170,35 @@ def python_modules(root: Path, packages: tuple[str, ...] = PYTHON_PACKAGES) -> l
             if "__pycache__" not in path.parts and not name.startswith(NATIVE_ONLY):
                 found.append(name)
     return found
+
+
+def vendored_modules(packages: dict[str, tuple[str, ...]] = VENDORED) -> dict[str, bytes]:
+    """The modules of :data:`VENDORED` packages as installed where the build runs, by
+    their path in the page's archive (``segno/encoder.py``), each package with its license
+    file (``segno/LICENSE``): a page that ships someone's code ships its license too."""
+    files: dict[str, bytes] = {}
+    for package, modules in packages.items():
+        spec = importlib.util.find_spec(package)
+        if spec is None or not spec.submodule_search_locations:
+            raise BuildError(f"{package} is not installed: run the build in the project's "
+                             "virtual environment (make site)")
+        folder = Path(next(iter(spec.submodule_search_locations)))
+        for module in modules:
+            files[f"{package}/{module}"] = (folder / module).read_bytes()
+        files[f"{package}/LICENSE"] = license_text(package)
+    return files
+
+
+def license_text(package: str) -> bytes:
+    """The license file of the installed distribution ``package``."""
+    try:
+        found = importlib.metadata.distribution(package).files or []
+    except importlib.metadata.PackageNotFoundError:
+        found = []
+    for path in found:
+        if path.name.upper().startswith(("LICENSE", "LICENCE", "COPYING")):
+            return path.locate().read_bytes()
+    raise BuildError(f"the installed {package} has no license file")
 
 
 def in_archive(name: str, modules: tuple[str, ...]) -> bool:
@@ -311,7 +350,9 @@ def write_python(root: Path, out: Path, interpreter: str,
     archives = {}
     # Every module read once, compiled in one run of the interpreter for all packages.
     sources = {module: (root / module).read_bytes() for module in python_modules(root)}
-    files = {**sources, **compile_modules(root, sources),
+    vendored = vendored_modules()
+    sources.update((name, data) for name, data in vendored.items() if name.endswith(".py"))
+    files = {**vendored, **sources, **compile_modules(root, sources),
              **compiled_catalogues(root, languages)}
     for archive, modules in ARCHIVES.items():
         relative = f"{ARCHIVE_FOLDER}/{archive}.zip"

@@ -37,6 +37,14 @@ CHROMIUM_ARGS = [
     "--disable-gpu",
 ]
 
+#: What a browser test of live play adds (web/live.js): host candidates written as the
+#: machine's own addresses. By default Chromium hides them behind mDNS names, which the
+#: other browser would resolve by multicast queries on the machine's network; a
+#: connection to its own addresses stays inside the machine. (Chromium gathers no
+#: loopback candidate, even with --allow-loopback-in-peer-connection: its list of
+#: networks leaves loopback out.)
+LIVE_ARGS = ["--disable-features=WebRtcHideLocalIpsWithMdns"]
+
 #: The sub-path the site is served under, like https://<user>.github.io/<repo>/.
 SUB_PATH = "/tablut/"
 
