@@ -61,7 +61,7 @@ class FakeChannel:
         self.push({"type": "open"})
         self.peer.push({"type": "open"})
 
-    def send(self, text: str) -> bool:
+    def post(self, text: str) -> bool:
         """See web/live.js."""
         if not self.open or self.peer is None:
             return False
@@ -69,7 +69,7 @@ class FakeChannel:
         self.peer.push({"type": "message", "data": text})
         return True
 
-    async def next(self) -> str:
+    async def receive(self) -> str:
         """See web/live.js."""
         return await self._queue().get()
 

@@ -17,7 +17,7 @@
 // handshake, so it opens with the connection, with no in-band request to wait for, and
 // an offer always carries the data section even before any channel is used.
 //
-// Events reach the Python in order through next(), one at a time: a queue here keeps
+// Events reach the Python in order through receive(), one at a time: a queue here keeps
 // what arrives while the Python is busy, and a session that has ended keeps answering
 // "closed", so that a reader never waits for an event that cannot come.
 (function () {
@@ -118,7 +118,7 @@
     var self = this;
     if (this.queue.length) return Promise.resolve(this.queue.shift());
     if (this.ended) return Promise.resolve(CLOSED);
-    if (this.waiting) return Promise.reject(new Error("next() is already waiting for an event"));
+    if (this.waiting) return Promise.reject(new Error("receive() is already waiting for an event"));
     return new Promise(function (resolve) { self.waiting = resolve; });
   };
 
@@ -265,6 +265,10 @@
     session.end(CLOSED);
   }
 
+  // A page being left closes its connection, which tells the other page at once (the
+  // association's end reaches it), instead of after its heartbeat goes unanswered.
+  addEventListener("pagehide", close);
+
   function state() {
     if (!session) return JSON.stringify({ connection: "none", ice: "none", channel: "none" });
     return JSON.stringify({
@@ -274,15 +278,18 @@
     });
   }
 
+  // Not "send" and "next": Pyodide takes an object with a "next" method for a JavaScript
+  // iterator, and its "send" (and "close") for the generator protocol's, which call
+  // next() instead of the functions of those names.
   window.tablutLive = {
     invite: invite,
     reply: reply,
     accept: accept,
-    send: send,
-    next: next,
+    post: send,
+    receive: next,
     close: close,
     state: state,
-    // The longest message that send() sends and the peer passes on.
+    // The longest message that post() sends and the peer passes on.
     maxMessage: MAX_MESSAGE,
   };
 })();

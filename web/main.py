@@ -73,6 +73,23 @@ def take_painted_input(painted: Any) -> dict[str, Any]:
     return early if isinstance(early, dict) else {}
 
 
+def open_live_address(page: Page, records: Any, dom: Dom) -> None:
+    """An invitation to a live game, or a friend's reply, in the address the page was
+    opened at or pasted into it later (a hash change). Live play is an extra: if it
+    breaks, the game still plays, and the console says why."""
+    open_link = None if records is None else records.keeper.open_link
+
+    def open_address() -> None:
+        try:
+            page.live_panel.open_address(str(window.location.hash), open_link)
+        except Exception as error:  # noqa: BLE001 - a broken live game must not stop the page
+            window.console.warn(f"Tablut: the live game could not start: {error}")
+
+    if not records_panel.reloaded():
+        open_address()
+    page.listeners.on(dom.window, "hashchange", lambda _event: open_address())
+
+
 def show(document: Any) -> None:
     """Show the game, drawn while hidden, in the place of the loading screen or of the
     game painted before Python started (the same elements: nothing moves). One batch:
@@ -106,12 +123,7 @@ def main() -> Page:
             session.say(message("text", text=problem), Lifetime.LASTING)
         page.live.restore()  # a live game kept by the last visit, its friend to reconnect
         records = records_panel.install(session, storage, page.listeners, dom)
-        open_link = None if records is None else records.keeper.open_link
-        if not records_panel.reloaded():
-            # An invitation to a live game, or a friend's reply, in the address.
-            page.live_panel.open_address(str(window.location.hash), open_link)
-        page.listeners.on(dom.window, "hashchange", lambda _event: page.live_panel.open_address(
-            str(window.location.hash), open_link))
+        open_live_address(page, records, dom)
     except Exception as error:
         failed(error)
         raise

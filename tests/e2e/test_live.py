@@ -75,6 +75,8 @@ def invite(page: Page, side: str = "Black", name: str = "Ana") -> str:
     live(page).get_by_role("button", name="Create invitation").click()
     link = live(page).get_by_role("textbox", name="Invitation link")
     expect(link).to_have_value(INVITATION, timeout=LOAD_TIMEOUT_MS)
+    # The same link as a QR code, for a friend in the same room.
+    expect(live(page).get_by_role("img", name="QR code of the invitation link")).to_be_visible()
     return link.input_value()
 
 
@@ -138,9 +140,6 @@ def test_invite_reply_connect_and_play_twelve_moves_each_way(live_browser: Brows
         print(f"\ninvitation link: {len(figures['invitation'])} characters, reply link: "
               f"{len(figures['reply'])}; invitation made in {figures['invitation made']:.2f} s;"
               f" Connect to Connected: {figures['connect']:.2f} s")
-        # A QR code of the invitation, for a friend in the same room.
-        expect(live(inviter).get_by_role("img", name="QR code of the invitation link")) \
-            .to_be_visible()
 
         game = Game()
         chooser = random.Random(12)
@@ -256,7 +255,7 @@ def test_a_hostile_page_is_refused_and_the_game_kept(live_browser: Browser,
         before = pieces(inviter)
         for text in HOSTILE:
             inviter.evaluate("() => document.getElementById('notice').replaceChildren()")
-            friend.evaluate("text => window.tablutLive.send(text)", text)
+            friend.evaluate("text => window.tablutLive.post(text)", text)
             expect(inviter.locator("#notice")).not_to_be_empty()
             settle(inviter)
             assert pieces(inviter) == before, text

@@ -46,7 +46,7 @@ PUMP = """() => {
   window.liveEvents = [];
   (async () => {
     for (;;) {
-      const event = JSON.parse(await tablutLive.next());
+      const event = JSON.parse(await tablutLive.receive());
       event.at = performance.timeOrigin + performance.now();
       liveEvents.push(event);
       if (event.type === "closed" || event.type === "failed") return;
@@ -133,7 +133,7 @@ def handshake(inviter: Page, friend: Page) -> tuple[str, str]:
 def test_two_pages_connect_talk_and_close(pages: tuple[Page, Page]) -> None:
     a, b = pages
     invitation, reply = handshake(a, b)
-    assert a.evaluate("tablutLive.send('too soon')") is False
+    assert a.evaluate("tablutLive.post('too soon')") is False
 
     # A garbage reply is refused, and the invitation still waits.
     for wrong in ("v=0\r\ngarbage", "", "\x00" * 5000):
@@ -157,11 +157,11 @@ def test_two_pages_connect_talk_and_close(pages: tuple[Page, Page]) -> None:
     # Both ways, in order; the longest message passes, one character more is not sent.
     longest = "x" * a.evaluate("tablutLive.maxMessage")
     for text in ("a1", "a2", "", "ä ☃ 3", longest):
-        assert a.evaluate("([text]) => tablutLive.send(text)", [text]) is True
-    assert a.evaluate("([text]) => tablutLive.send(text + 'x')", [longest]) is False
-    assert a.evaluate("tablutLive.send(42)") is False
+        assert a.evaluate("([text]) => tablutLive.post(text)", [text]) is True
+    assert a.evaluate("([text]) => tablutLive.post(text + 'x')", [longest]) is False
+    assert a.evaluate("tablutLive.post(42)") is False
     for text in ("b1", "b2"):
-        assert b.evaluate("([text]) => tablutLive.send(text)", [text]) is True
+        assert b.evaluate("([text]) => tablutLive.post(text)", [text]) is True
     assert [e["data"] for e in events(b, 6)[1:]] == ["a1", "a2", "", "ä ☃ 3", longest]
     assert [e["data"] for e in events(a, 3)[1:]] == ["b1", "b2"]
     assert {e["type"] for e in events(a, 3)[1:] + events(b, 6)[1:]} == {"message"}
@@ -177,8 +177,8 @@ def test_two_pages_connect_talk_and_close(pages: tuple[Page, Page]) -> None:
     print(f"close() to the peer's closed: {seen['at'] - closed:.0f} ms")
     assert [e["type"] for e in events(a, 4)][3:] == ["closed"]
     for page in (a, b):
-        assert page.evaluate("tablutLive.next()") == '{"type":"closed"}'
-        assert page.evaluate("tablutLive.send('after')") is False
+        assert page.evaluate("tablutLive.receive()") == '{"type":"closed"}'
+        assert page.evaluate("tablutLive.post('after')") is False
         assert state(page)["connection"] == "closed"
     page_b_events = b.evaluate("liveEvents.map(e => e.type)")
     assert page_b_events == ["open", *["message"] * 5, "closed"]
@@ -196,7 +196,7 @@ def test_a_peer_that_vanishes_is_a_failure(pages: tuple[Page, Page]) -> None:
     last = events(a, 2)[1]
     print(f"a peer gone without a goodbye: failed after {last['at'] - gone:.0f} ms")
     assert last == {**last, "type": "failed", "reason": "the other browser stopped answering"}
-    assert a.evaluate("tablutLive.next()") == '{"type":"closed"}'
+    assert a.evaluate("tablutLive.receive()") == '{"type":"closed"}'
 
 
 #: Page B's side of a peer that is not our page: a data channel of its own on the same
@@ -261,9 +261,9 @@ def test_a_stun_server_that_never_answers_holds_nothing_up(pages: tuple[Page, Pa
 
 def test_bad_calls_reject_with_an_error_that_says_why(pages: tuple[Page, Page]) -> None:
     a, _ = pages
-    assert a.evaluate("tablutLive.next()") == '{"type":"closed"}'  # no session yet
+    assert a.evaluate("tablutLive.receive()") == '{"type":"closed"}'  # no session yet
     assert state(a) == {"connection": "none", "ice": "none", "channel": "none"}
-    assert a.evaluate("tablutLive.send('x')") is False
+    assert a.evaluate("tablutLive.post('x')") is False
     a.evaluate("tablutLive.close()")  # nothing to close: nothing happens
 
     for call, words in [
@@ -277,7 +277,7 @@ def test_bad_calls_reject_with_an_error_that_says_why(pages: tuple[Page, Page]) 
         result = outcome(a, call)
         assert result[0] == "rejected" and result[1].startswith("Error: ") and words in result[1]
     # A reply that failed leaves no connection that a reader would wait on for ever.
-    assert a.evaluate("tablutLive.next()") == '{"type":"closed"}'
+    assert a.evaluate("tablutLive.receive()") == '{"type":"closed"}'
 
     # A reply that parses but does not fit (here the invitation itself) ends the
     # invitation: Chromium would refuse every reply after it.
@@ -291,10 +291,10 @@ def test_bad_calls_reject_with_an_error_that_says_why(pages: tuple[Page, Page]) 
     # One next() at a time; a new invitation ends the session before it, whose reader
     # sees "closed".
     assert outcome(a, "tablutLive.invite('[]', 500)")[0] == "resolved"
-    a.evaluate("() => { window.first = tablutLive.next(); }")
-    assert "already waiting" in outcome(a, "tablutLive.next()")[1]
+    a.evaluate("() => { window.first = tablutLive.receive(); }")
+    assert "already waiting" in outcome(a, "tablutLive.receive()")[1]
     assert outcome(a, "tablutLive.invite('[]', 500)")[0] == "resolved"
     assert a.evaluate("first") == '{"type":"closed"}'
-    a.evaluate("() => { window.second = tablutLive.next(); }")
+    a.evaluate("() => { window.second = tablutLive.receive(); }")
     a.evaluate("tablutLive.close()")
     assert a.evaluate("second") == '{"type":"closed"}'

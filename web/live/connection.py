@@ -285,7 +285,7 @@ class LiveConnection:
     async def _loop(self) -> None:
         try:
             while self.friend is not None:
-                event = json.loads(str(await self.transport.next()))
+                event = json.loads(str(await self.transport.receive()))
                 self.on_transport(event)
                 if event.get("type") == "closed":
                     break
@@ -314,7 +314,7 @@ class LiveConnection:
     def send(self, said: Message) -> None:
         """Send ``said`` to the friend, if connected."""
         if self.transport is not None:
-            self.transport.send(encode(said))
+            self.transport.post(encode(said))
 
     def on_message(self, text: str) -> None:
         """A message from the friend: read strictly, then handed to the session."""

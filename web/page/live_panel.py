@@ -49,6 +49,7 @@ class LivePanel:
         self.shown: dict[str, Any] = {}
         self.qr_for = ""
         self.open = False
+        self.focus_reply = False
         self.asked: str | None = None  # the friend's offer the buttons answer
         self.mine: str | None = None  # the person's own offer that Withdraw takes back
         element = self.elements
@@ -118,10 +119,11 @@ class LivePanel:
             self.elements["invite"].focus()
 
     def reveal(self) -> None:
-        """Open the panel and bring it into view (an invitation was just opened)."""
+        """Open the panel (an invitation was just opened); once the reply is made, its
+        box takes the focus, which brings it into view."""
         self.open = True
+        self.focus_reply = True
         self.render(self.session)
-        self.elements["body"].scrollIntoView({"block": "nearest"})
 
     def _chosen_side(self) -> Side:
         chosen = self.document.querySelector("input[name='live-side']:checked")
@@ -198,6 +200,10 @@ class LivePanel:
                 self._draw_qr(address)
         if replying:
             self._set("reply-link", "value", address)
+            if self.focus_reply and address:
+                self.focus_reply = False
+                self.elements["reply-link"].focus()
+                self.elements["reply-link"].select()
         self._render_game(session, friend)
 
     def _draw_qr(self, address: str) -> None:
