@@ -118,7 +118,11 @@ class LivePlay:
         if link is not before and link in (Link.CONNECTED, Link.LOST, Link.FAILED):
             if link is not Link.CONNECTED:
                 friend.offers.clear()
-            self.tell(LiveNews(link.value, friend.side, friend.name))
+            news = LiveNews(link.value, friend.side, friend.name)
+            self.tell(news)
+            if link is not Link.CONNECTED:  # said beside the board, where the game stopped
+                self.say(message("live-news", news=news), Lifetime.ERROR)
+                return
         self.notify()
 
     def leave_live(self) -> None:
@@ -253,8 +257,9 @@ class LivePlay:
             return self.refuse_friend("no-offer")
         del friend.offers[subject]
         if answer == "decline":
-            self.tell(LiveNews(f"{subject}-declined", friend.side, friend.name))
-            self.notify()
+            news = LiveNews(f"{subject}-declined", friend.side, friend.name)
+            self.tell(news)
+            self.say(message("live-news", news=news))
             return None
         self._agreed(subject, friend.own_side)
         return None
@@ -279,8 +284,10 @@ class LivePlay:
                 self._agreed(subject, friend.own_side)
             return None
         friend.offers[subject] = "theirs"
-        self.tell(LiveNews(f"{subject}-offered", friend.side, friend.name))
-        self.notify()
+        news = LiveNews(f"{subject}-offered", friend.side, friend.name)
+        self.tell(news)
+        # Said beside the board too: the panel that answers it may be out of sight.
+        self.say(message("live-news", news=news))
         return None
 
     def answer_offer(self, subject: Subject, accept: bool) -> bool:

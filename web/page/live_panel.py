@@ -41,7 +41,7 @@ class LivePanel:
         self.window = window
         find = document.getElementById
         self.elements = {name: find(f"live-{name}") for name in (
-            "open", "body", "status", "start", "name", "invite", "invitation",
+            "open", "body", "status", "start", "you", "name", "invite", "invitation",
             "invitation-link", "copy-invitation", "qr", "reply-input", "connect", "reply",
             "reply-link", "copy-reply", "offer", "offer-text", "accept", "decline", "mine",
             "withdraw", "actions", "resign", "draw", "takeback", "rematch", "reconnect",
@@ -187,6 +187,9 @@ class LivePanel:
         self.elements["open"].setAttribute("aria-expanded", "true" if self.open else "false")
         self._set("status", "textContent", "" if friend is None else link_text(friend))
         self._set("start", "hidden", friend is not None)
+        # A name goes with the invitation, the reply or the hello: asked until connected.
+        self._set("you", "hidden", friend is not None and friend.link not in (
+            Link.INVITED, Link.REPLIED, Link.LOST, Link.FAILED))
         inviting = friend is not None and friend.inviter and friend.link in (
             Link.INVITED, Link.CONNECTING, Link.FAILED)
         replying = friend is not None and not friend.inviter and friend.link is Link.REPLIED

@@ -175,6 +175,7 @@ def _bad_reply(why: str) -> str:
 
 #: The notices of live games, by message code (see web.words.notices.TEXTS).
 LIVE_NOTICES: dict[str, Callable[..., str]] = {
+    "live-news": lambda news: news_text(news) or "",
     "live-refused": _refused,
     "live-busy": lambda: _("Not during a live game: resign it, or wait until it ends."),
     "live-unavailable": lambda: _("This browser cannot play live (it has no WebRTC). You "
