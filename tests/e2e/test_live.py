@@ -119,9 +119,31 @@ def ready_pair(browser: Browser, site_url: str) -> tuple[Page, Page, dict[str, A
                              "invitation made": made, "connect": seconds}
 
 
+#: Two friends' pages, connected, and the handshake's figures.
+Friends = tuple[Page, Page, dict[str, Any]]
+
+
+@pytest.fixture
+def friends(live_browser: Browser, site_url: str) -> Iterator[Friends]:
+    """Two friends connected (:func:`ready_pair`); their contexts closed afterwards."""
+    inviter, friend, figures = ready_pair(live_browser, site_url)
+    contexts = [inviter.context, friend.context]
+    yield inviter, friend, figures
+    for context in contexts:
+        context.close()
+
+
 def moves(page: Page) -> list[str]:
     """The moves of the move list, as written there."""
     return [text.strip() for text in page.locator("#move-list button").all_inner_texts()]
+
+
+def play_seen(page: Page, other: Page, frm: str, to: str) -> float:
+    """Play ``frm``-``to`` on ``page`` and wait until ``other`` has it too; the seconds it
+    took to arrive."""
+    count = len(moves(page)) + 1
+    play_move(page, frm, to)
+    return wait_for_move(other, count)
 
 
 def wait_for_move(page: Page, count: int) -> float:
@@ -131,107 +153,85 @@ def wait_for_move(page: Page, count: int) -> float:
     return time.monotonic() - started
 
 
-def test_invite_reply_connect_and_play_twelve_moves_each_way(live_browser: Browser,
-                                                             site_url: str) -> None:
-    inviter, friend, figures = ready_pair(live_browser, site_url)
-    try:
-        assert "You play White." in live(friend).inner_text()
-        assert "Ana" in status(friend) and "Bo" in status(inviter)
-        print(f"\ninvitation link: {len(figures['invitation'])} characters, reply link: "
-              f"{len(figures['reply'])}; invitation made in {figures['invitation made']:.2f} s;"
-              f" Connect to Connected: {figures['connect']:.2f} s")
+def test_invite_reply_connect_and_play_twelve_moves_each_way(friends: Friends) -> None:
+    inviter, friend, figures = friends
+    assert "You play White." in live(friend).inner_text()
+    assert "Ana" in status(friend) and "Bo" in status(inviter)
+    print(f"\ninvitation link: {len(figures['invitation'])} characters, reply link: "
+          f"{len(figures['reply'])}; invitation made in {figures['invitation made']:.2f} s;"
+          f" Connect to Connected: {figures['connect']:.2f} s")
 
-        game = Game()
-        chooser = random.Random(12)
-        name = shape(9).square_name
-        arrivals = []
-        for ply in range(24):
-            page = inviter if game.side is Side.BLACK else friend
-            other = friend if page is inviter else inviter
-            frm, to = chooser.choice(game.legal_moves())
-            play_move(page, name(frm), name(to))
-            game.play((frm, to))
-            arrivals.append(wait_for_move(other, ply + 1))
-            expect(other.locator("#announcer")).to_contain_text(f"{name(frm)}")
-            if game.outcome() is not None:
-                break
-        assert moves(inviter) == moves(friend) and len(moves(inviter)) >= 20
-        assert pieces(inviter) == pieces(friend)
-        print(f"moves arrived in {max(arrivals):.2f} s at most, "
-              f"{sorted(arrivals)[len(arrivals) // 2]:.2f} s median")
-    finally:
-        inviter.context.close()
-        friend.context.close()
+    game = Game()
+    chooser = random.Random(12)
+    name = shape(9).square_name
+    arrivals = []
+    for _ in range(24):
+        page = inviter if game.side is Side.BLACK else friend
+        other = friend if page is inviter else inviter
+        frm, to = chooser.choice(game.legal_moves())
+        arrivals.append(play_seen(page, other, name(frm), name(to)))
+        game.play((frm, to))
+        expect(other.locator("#announcer")).to_contain_text(f"{name(frm)}")
+        if game.outcome() is not None:
+            break
+    assert moves(inviter) == moves(friend) and len(moves(inviter)) >= 20
+    assert pieces(inviter) == pieces(friend)
+    print(f"moves arrived in {max(arrivals):.2f} s at most, "
+          f"{sorted(arrivals)[len(arrivals) // 2]:.2f} s median")
 
 
-def test_a_move_of_the_wrong_side_is_refused_offers_and_resigning(live_browser: Browser,
-                                                                 site_url: str) -> None:
-    inviter, friend, _figures = ready_pair(live_browser, site_url)
-    try:
-        # Black to move: the friend (white) may not move black's pieces, nor wait's.
-        friend.locator("#board rect[data-square='d1']").click()
-        expect(friend.locator("#notice")).to_contain_text("your friend's move")
-        assert moves(friend) == []
+def test_a_move_of_the_wrong_side_is_refused_offers_and_resigning(friends: Friends) -> None:
+    inviter, friend, _figures = friends
+    # Black to move: the friend (white) may not move black's pieces, nor wait's.
+    friend.locator("#board rect[data-square='d1']").click()
+    expect(friend.locator("#notice")).to_contain_text("your friend's move")
+    assert moves(friend) == []
 
-        play_move(inviter, "d1", "d4")
-        wait_for_move(friend, 1)
-        # A draw offered, and declined.
-        live(inviter).get_by_role("button", name="Offer a draw").click()
-        expect(live(friend).locator("#live-offer")).to_contain_text("Ana offers a draw.")
-        live(friend).get_by_role("button", name="Decline").click()
-        expect(inviter.locator("#announcer")).to_contain_text("declined the draw")
-        # A take-back asked after one's own move, and accepted: on both boards.
-        play_move(friend, "e3", "d3")
-        wait_for_move(inviter, 2)
-        live(friend).get_by_role("button", name="Ask to take back").click()
-        expect(live(inviter).locator("#live-offer")).to_contain_text("take back")
-        live(inviter).get_by_role("button", name="Accept").click()
-        for page in (inviter, friend):
-            wait_for_move(page, 1)
-        assert moves(inviter) == moves(friend) == ["d1-d4"]
-        # A resignation ends the game on both pages; then a rematch, sides swapped.
-        live(friend).get_by_role("button", name="Resign").click()
-        for page in (inviter, friend):
-            expect(page.get_by_role("status")).to_have_text("White resigned: Black wins.")
-        live(friend).get_by_role("button", name="Rematch").click()
-        live(inviter).get_by_role("button", name="Accept").click()
-        for page in (inviter, friend):
-            expect(page.locator("#move-list button")).to_have_count(0)
-        # Now the friend plays black and moves first.
-        play_move(friend, "d1", "d4")
-        wait_for_move(inviter, 1)
-    finally:
-        inviter.context.close()
-        friend.context.close()
+    play_seen(inviter, friend, "d1", "d4")
+    # A draw offered, and declined.
+    live(inviter).get_by_role("button", name="Offer a draw").click()
+    expect(live(friend).locator("#live-offer")).to_contain_text("Ana offers a draw.")
+    live(friend).get_by_role("button", name="Decline").click()
+    expect(inviter.locator("#announcer")).to_contain_text("declined the draw")
+    # A take-back asked after one's own move, and accepted: on both boards.
+    play_seen(friend, inviter, "e3", "d3")
+    live(friend).get_by_role("button", name="Ask to take back").click()
+    expect(live(inviter).locator("#live-offer")).to_contain_text("take back")
+    live(inviter).get_by_role("button", name="Accept").click()
+    for page in (inviter, friend):
+        wait_for_move(page, 1)
+    assert moves(inviter) == moves(friend) == ["d1-d4"]
+    # A resignation ends the game on both pages; then a rematch, sides swapped.
+    live(friend).get_by_role("button", name="Resign").click()
+    for page in (inviter, friend):
+        expect(page.get_by_role("status")).to_have_text("White resigned: Black wins.")
+    live(friend).get_by_role("button", name="Rematch").click()
+    live(inviter).get_by_role("button", name="Accept").click()
+    for page in (inviter, friend):
+        expect(page.locator("#move-list button")).to_have_count(0)
+    # Now the friend plays black and moves first.
+    play_seen(friend, inviter, "d1", "d4")
 
 
-def test_a_closed_page_is_noticed_and_reconnecting_resumes_the_game(live_browser: Browser,
-                                                                    site_url: str) -> None:
-    inviter, friend, _figures = ready_pair(live_browser, site_url)
-    try:
-        play_move(inviter, "d1", "d4")
-        wait_for_move(friend, 1)
-        play_move(friend, "e3", "d3")
-        wait_for_move(inviter, 2)
-        friend_context = friend.context
-        started = time.monotonic()
-        friend.close()
-        expect(inviter.locator("#live-status")).to_contain_text("not connected any more",
-                                                                timeout=15_000)
-        print(f"\na closed page noticed in {time.monotonic() - started:.2f} s")
-        assert moves(inviter) == ["d1-d4", "e3-d3"]
-        # Reconnect: a new invitation for the same game, at the same position.
-        live(inviter).get_by_role("button", name="Reconnect").click()
-        link = live(inviter).get_by_role("textbox", name="Invitation link")
-        expect(link).to_have_value(INVITATION, timeout=LOAD_TIMEOUT_MS)
-        again, reply = answer(friend_context, link.input_value())
-        connect(inviter, again, reply)
-        assert moves(again) == ["d1-d4", "e3-d3"]
-        play_move(inviter, "a4", "c4")
-        wait_for_move(again, 3)
-    finally:
-        inviter.context.close()
-        friend_context.close()
+def test_a_closed_page_is_noticed_and_reconnecting_resumes_the_game(friends: Friends) -> None:
+    inviter, friend, _figures = friends
+    play_seen(inviter, friend, "d1", "d4")
+    play_seen(friend, inviter, "e3", "d3")
+    context = friend.context
+    started = time.monotonic()
+    friend.close()
+    expect(inviter.locator("#live-status")).to_contain_text("not connected any more",
+                                                            timeout=15_000)
+    print(f"\na closed page noticed in {time.monotonic() - started:.2f} s")
+    assert moves(inviter) == ["d1-d4", "e3-d3"]
+    # Reconnect: a new invitation for the same game, at the same position.
+    live(inviter).get_by_role("button", name="Reconnect").click()
+    link = live(inviter).get_by_role("textbox", name="Invitation link")
+    expect(link).to_have_value(INVITATION, timeout=LOAD_TIMEOUT_MS)
+    again, reply = answer(context, link.input_value())
+    connect(inviter, again, reply)
+    assert moves(again) == ["d1-d4", "e3-d3"]
+    play_seen(inviter, again, "a4", "c4")
 
 
 #: Messages a hostile page might send, each to be refused: garbage, a well-formed message
@@ -246,23 +246,16 @@ HOSTILE = [
 ]
 
 
-def test_a_hostile_page_is_refused_and_the_game_kept(live_browser: Browser,
-                                                     site_url: str) -> None:
-    inviter, friend, _figures = ready_pair(live_browser, site_url)
-    try:
-        play_move(inviter, "d1", "d4")
-        wait_for_move(friend, 1)
-        before = pieces(inviter)
-        for text in HOSTILE:
-            inviter.evaluate("() => document.getElementById('notice').replaceChildren()")
-            friend.evaluate("text => window.tablutLive.post(text)", text)
-            expect(inviter.locator("#notice")).not_to_be_empty()
-            settle(inviter)
-            assert pieces(inviter) == before, text
-            assert moves(inviter) == ["d1-d4"], text
-        # The connection and the game go on: the friend's real move is played.
-        play_move(friend, "e3", "d3")
-        wait_for_move(inviter, 2)
-    finally:
-        inviter.context.close()
-        friend.context.close()
+def test_a_hostile_page_is_refused_and_the_game_kept(friends: Friends) -> None:
+    inviter, friend, _figures = friends
+    play_seen(inviter, friend, "d1", "d4")
+    before = pieces(inviter)
+    for text in HOSTILE:
+        inviter.evaluate("() => document.getElementById('notice').replaceChildren()")
+        friend.evaluate("text => window.tablutLive.post(text)", text)
+        expect(inviter.locator("#notice")).not_to_be_empty()
+        settle(inviter)
+        assert pieces(inviter) == before, text
+        assert moves(inviter) == ["d1-d4"], text
+    # The connection and the game go on: the friend's real move is played.
+    play_seen(friend, inviter, "e3", "d3")
