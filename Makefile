@@ -5,6 +5,10 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 PORT   ?= 8000
 LOCK   := requirements.lock
+# How many processes `make test` runs the tests in (pytest-xdist): one a core of the
+# two-core machines it is timed on. Each test file stays in one process, so a module's
+# shared page is loaded once.
+TEST_WORKERS ?= 2
 # The tool that writes $(LOCK); it runs in a throwaway virtual environment.
 UV_VERSION := 0.13.9
 
@@ -59,7 +63,7 @@ lint: setup
 # `make bench`.
 test: setup browser site
 	$(PY) -m ruff check .
-	$(PY) -m pytest -m "not slow"
+	$(PY) -m pytest -m "not slow" -n $(TEST_WORKERS) --dist loadfile
 
 # Speed figures, each against a baseline measured in the same run: perft against the
 # reference generator and python-chess; the search against the engine of a pinned commit
