@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import pytest
 from playwright.sync_api import Locator, Page, expect
-from records_support import local_storage, open_ready, wait_ready
+from records_support import local_storage, open_ready, settle, wait_ready
 from returning import VisitorFactory
 from test_audit import axe_violations
 
@@ -128,7 +128,9 @@ def test_the_lesson_by_keyboard_closes_with_escape_and_passes_axe(
 
     # The board's one tab stop is its cursor, the throne; from there to c5 and on to g5.
     # Each key waits for the one before it to have moved the cursor: the page handles
-    # keys in Python, and a key pressed before the last one is handled can be lost.
+    # keys in Python, and a key pressed before the last one is handled can be lost; the
+    # first waits for the page to have drawn the step and handled the click on "Next".
+    settle(page)
     dialog.locator("rect[data-square][tabindex='0']").focus()
     for key, cursor in (("ArrowLeft", "d5"), ("ArrowLeft", "c5")):
         page.keyboard.press(key)
