@@ -60,10 +60,12 @@ lint: setup
 
 # Every test, the end-to-end ones (tests/e2e/) against the freshly built site included;
 # the slow ones (the reference move generator's count to depth 4, minutes) are for
-# `make bench`.
+# `make bench`. The tests run in $(TEST_WORKERS) processes, but those marked `alone`
+# (what the page does in real time, which a test alongside would slow), by themselves after.
 test: setup browser site
 	$(PY) -m ruff check .
-	$(PY) -m pytest -m "not slow" -n $(TEST_WORKERS) --dist loadfile
+	$(PY) -m pytest -m "not slow and not alone" -n $(TEST_WORKERS) --dist loadfile
+	$(PY) -m pytest -m "alone and not slow"
 
 # Speed figures, each against a baseline measured in the same run: perft against the
 # reference generator and python-chess; the search against the engine of a pinned commit

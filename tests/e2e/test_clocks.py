@@ -7,7 +7,8 @@ from playwright.sync_api import Page, expect
 from records_support import open_ready, settle, wait_ready
 from returning import VisitorFactory
 
-pytestmark = pytest.mark.e2e
+#: The clocks run in real time: `make test` runs these tests by themselves (pyproject.toml).
+pytestmark = [pytest.mark.e2e, pytest.mark.alone]
 
 
 def clock(page: Page, side: str):  # noqa: ANN201 - a Playwright Locator
