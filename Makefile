@@ -5,6 +5,10 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 PORT   ?= 8000
 LOCK   := requirements.lock
+# How many processes `make test` runs the tests in (pytest-xdist): one a core of the
+# two-core machines it is timed on. Each test file stays in one process, so a module's
+# shared page is loaded once.
+TEST_WORKERS ?= 2
 # The tool that writes $(LOCK); it runs in a throwaway virtual environment.
 UV_VERSION := 0.13.9
 
@@ -56,10 +60,12 @@ lint: setup
 
 # Every test, the end-to-end ones (tests/e2e/) against the freshly built site included;
 # the slow ones (the reference move generator's count to depth 4, minutes) are for
-# `make bench`.
+# `make bench`. The tests run in $(TEST_WORKERS) processes, but those marked `alone`
+# (what the page does in real time, which a test alongside would slow), by themselves after.
 test: setup browser site
 	$(PY) -m ruff check .
-	$(PY) -m pytest -m "not slow"
+	$(PY) -m pytest -m "not slow and not alone" -n $(TEST_WORKERS) --dist loadfile
+	$(PY) -m pytest -m "alone and not slow"
 
 # Speed figures, each against a baseline measured in the same run: perft against the
 # reference generator and python-chess; the search against the engine of a pinned commit

@@ -10,11 +10,11 @@ purpose (``aria-hidden``).
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 from records_support import open_ready, play_move
+from returning import VisitorFactory
 from test_page import screenshot_dir
 
 pytestmark = pytest.mark.e2e
@@ -76,10 +76,9 @@ AUDIT = """() => {
 
 
 @pytest.fixture
-def context(browser: Browser) -> Iterator[BrowserContext]:
-    context = browser.new_context(viewport={"width": 1280, "height": 800})
-    yield context
-    context.close()
+def context(visitor: VisitorFactory) -> BrowserContext:
+    """A context at 1280x800 with nothing saved (conftest.py)."""
+    return visitor(viewport={"width": 1280, "height": 800})
 
 
 def audit(page: Page) -> None:

@@ -6,12 +6,12 @@ from __future__ import annotations
 
 import re
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Page, expect
 from records_support import open_ready, settle
+from returning import VisitorFactory
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
@@ -46,15 +46,13 @@ def move(page: Page, frm: str, to: str) -> None:
 
 
 @pytest.fixture
-def page(browser: Browser, site_url: str) -> Iterator[Page]:
-    """A fresh page where two people play ashton rules."""
-    context = browser.new_context(viewport={"width": 1280, "height": 800})
-    page = open_ready(context, site_url)
+def page(visitor: VisitorFactory, site_url: str) -> Page:
+    """A page with nothing saved where two people play ashton rules."""
+    page = open_ready(visitor(viewport={"width": 1280, "height": 800}), site_url)
     page.get_by_label("Black player").select_option("human")
     page.get_by_label("White player").select_option("human")
     page.get_by_label("Rules").select_option("ashton")
-    yield page
-    context.close()
+    return page
 
 
 def test_ashton_in_the_page(page: Page) -> None:

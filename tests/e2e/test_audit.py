@@ -8,8 +8,9 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Page, expect
 from records_support import open_ready
+from returning import VisitorFactory
 
 from tablut import Game
 from web.models.state import PageState, Settings
@@ -68,14 +69,13 @@ VIEWPORTS = {"phone": (360, 740), "desktop": (1280, 800)}
 
 
 @pytest.mark.parametrize("viewport", VIEWPORTS)
-def test_axe_finds_no_violation(browser: Browser, site_url: str, viewport: str) -> None:
+def test_axe_finds_no_violation(visitor: VisitorFactory, site_url: str, viewport: str) -> None:
     width, height = VIEWPORTS[viewport]
-    context = browser.new_context(viewport={"width": width, "height": height},
-                                  is_mobile=viewport == "phone")
+    context = visitor(viewport={"width": width, "height": height},
+                      is_mobile=viewport == "phone")
     page = open_ready(context, site_url)
     found = {}
     for state in STATES:
         state(page)
         found[state.__name__] = axe_violations(page)
-    context.close()
     assert found == {state.__name__: [] for state in STATES}

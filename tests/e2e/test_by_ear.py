@@ -9,6 +9,7 @@ from collections.abc import Callable
 import pytest
 from playwright.sync_api import Browser, Page, expect
 from records_support import open_ready, settle
+from returning import VisitorFactory
 
 from tablut import Game, square_name
 from tablut.ai import Engine
@@ -136,9 +137,9 @@ def test_a_newcomer_is_told_what_to_do_without_scrolling(phone: Page) -> None:
     expect(intro).to_be_visible()
 
 
-def test_a_game_against_the_computer_by_keyboard_and_by_ear(browser: Browser,
+def test_a_game_against_the_computer_by_keyboard_and_by_ear(visitor: VisitorFactory,
                                                              site_url: str) -> None:
-    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    context = visitor(viewport={"width": 1280, "height": 800})
     page = open_ready(context, site_url)
     page.get_by_label("AI level").select_option("1")
     page.wait_for_function("document.body?.dataset.ai === 'ready'", timeout=REPLY_TIMEOUT_MS)
@@ -152,11 +153,11 @@ def test_a_game_against_the_computer_by_keyboard_and_by_ear(browser: Browser,
 
     expected = play_by_ear(page, mirror, on_pick=legal_move_named)
     assert expected[-1].endswith(status_line(mirror))
-    context.close()
 
 
-def test_keys_read_the_position_and_open_the_help(browser: Browser, site_url: str) -> None:
-    context = browser.new_context(viewport={"width": 1280, "height": 800})
+def test_keys_read_the_position_and_open_the_help(visitor: VisitorFactory,
+                                                  site_url: str) -> None:
+    context = visitor(viewport={"width": 1280, "height": 800})
     page = open_ready(context, site_url)
     page.locator(".topbar h1").click()
     page.keyboard.press("p")
@@ -175,11 +176,10 @@ def test_keys_read_the_position_and_open_the_help(browser: Browser, site_url: st
     page.get_by_role("textbox", name="Game record").press("p")
     expect(page.get_by_role("textbox", name="Game record")).to_have_value("p")
     expect(page.locator("#announcer")).to_contain_text("King: e5. White guards")
-    context.close()
 
 
-def test_the_board_is_one_tab_stop(browser: Browser, site_url: str) -> None:
-    context = browser.new_context(viewport={"width": 1280, "height": 800})
+def test_the_board_is_one_tab_stop(visitor: VisitorFactory, site_url: str) -> None:
+    context = visitor(viewport={"width": 1280, "height": 800})
     page = open_ready(context, site_url)
     tab_to_board(page)
     first = page.evaluate("document.activeElement.dataset.square")
@@ -191,11 +191,10 @@ def test_the_board_is_one_tab_stop(browser: Browser, site_url: str) -> None:
     page.keyboard.press("Shift+Tab")
     assert page.evaluate("document.activeElement.tagName") != "svg"
     assert page.evaluate("document.activeElement.dataset.square") is None
-    context.close()
 
 
-def test_a_won_game_says_how_it_ended(browser: Browser, site_url: str) -> None:
-    context = browser.new_context(viewport={"width": 1280, "height": 800})
+def test_a_won_game_says_how_it_ended(visitor: VisitorFactory, site_url: str) -> None:
+    context = visitor(viewport={"width": 1280, "height": 800})
     page = open_ready(context, site_url)
     start = "/".join(["B--------", *["-" * 9] * 4, "--K------", *["-" * 9] * 2,
                       "--------B"]) + " w"
@@ -208,4 +207,3 @@ def test_a_won_game_says_how_it_ended(browser: Browser, site_url: str) -> None:
     expect(page.locator("#announcer")).to_have_text(
         "White king c4 to c1. White wins: the king reached c1.")
     expect(page.get_by_role("status")).to_have_text("White wins: the king reached c1.")
-    context.close()

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Page, expect
 from records_support import open_ready, settle, wait_ready
+from returning import VisitorFactory
 
-pytestmark = pytest.mark.e2e
+#: The clocks run in real time: `make test` runs these tests by themselves (pyproject.toml).
+pytestmark = [pytest.mark.e2e, pytest.mark.alone]
 
 
 def clock(page: Page, side: str):  # noqa: ANN201 - a Playwright Locator
@@ -23,13 +25,11 @@ def choose_clock(page: Page, label: str) -> None:
 
 
 @pytest.fixture
-def page(browser: Browser, site_url: str):  # noqa: ANN201 - a Playwright Page
-    """A new visitor's page at 1280x800, two people playing."""
-    context = browser.new_context(viewport={"width": 1280, "height": 800})
-    page = open_ready(context, site_url)
+def page(visitor: VisitorFactory, site_url: str) -> Page:
+    """A page at 1280x800 with nothing saved, two people playing."""
+    page = open_ready(visitor(viewport={"width": 1280, "height": 800}), site_url)
     page.get_by_label("White player").select_option("human")
-    yield page
-    context.close()
+    return page
 
 
 def test_no_clock_by_default_then_two_clocks_that_take_turns(page: Page) -> None:

@@ -11,8 +11,9 @@ one with its reason.
 from __future__ import annotations
 
 import pytest
-from playwright.sync_api import Browser, Locator, Page, expect
-from records_support import local_storage, open_ready, wait_ready
+from playwright.sync_api import Locator, Page, expect
+from records_support import local_storage, open_ready, settle, wait_ready
+from returning import VisitorFactory
 from test_audit import axe_violations
 
 from tablut import Game
@@ -69,8 +70,8 @@ def square(dialog: Locator, name: str) -> Locator:
 
 
 def test_the_whole_berkeley_lesson_by_clicks_leaves_the_game_as_it_was(
-        browser: Browser, site_url: str) -> None:
-    context = browser.new_context(viewport={"width": 1280, "height": 800})
+        visitor: VisitorFactory, site_url: str) -> None:
+    context = visitor(viewport={"width": 1280, "height": 800})
     page = open_ready(context, site_url)
     game_in_progress(page)
     stored, drawn = local_storage(page), game_pieces(page)
@@ -111,15 +112,14 @@ def test_the_whole_berkeley_lesson_by_clicks_leaves_the_game_as_it_was(
     assert game_pieces(page) == drawn
     assert page.locator("#status").text_content() == status
     assert page.locator("#move-list").text_content() == moves
-    context.close()
 
 
 @pytest.mark.parametrize("viewport", {"phone": (360, 740), "desktop": (1280, 800)})
 def test_the_lesson_by_keyboard_closes_with_escape_and_passes_axe(
-        browser: Browser, site_url: str, viewport: str) -> None:
+        visitor: VisitorFactory, site_url: str, viewport: str) -> None:
     width, height = {"phone": (360, 740), "desktop": (1280, 800)}[viewport]
-    context = browser.new_context(viewport={"width": width, "height": height},
-                                  is_mobile=viewport == "phone")
+    context = visitor(viewport={"width": width, "height": height},
+                      is_mobile=viewport == "phone")
     page = open_ready(context, site_url)
     stored = local_storage(page)
     dialog = open_lesson(page)
@@ -128,7 +128,9 @@ def test_the_lesson_by_keyboard_closes_with_escape_and_passes_axe(
 
     # The board's one tab stop is its cursor, the throne; from there to c5 and on to g5.
     # Each key waits for the one before it to have moved the cursor: the page handles
-    # keys in Python, and a key pressed before the last one is handled can be lost.
+    # keys in Python, and a key pressed before the last one is handled can be lost; the
+    # first waits for the page to have drawn the step and handled the click on "Next".
+    settle(page)
     dialog.locator("rect[data-square][tabindex='0']").focus()
     for key, cursor in (("ArrowLeft", "d5"), ("ArrowLeft", "c5")):
         page.keyboard.press(key)
@@ -167,12 +169,11 @@ def test_the_lesson_by_keyboard_closes_with_escape_and_passes_axe(
     # Opened again, it is where it was left.
     dialog = open_lesson(page)
     expect(dialog.get_by_text("Step 3 of 12", exact=True)).to_be_visible()
-    context.close()
 
 
-def test_under_ashton_rules_the_lesson_teaches_the_camps(browser: Browser,
+def test_under_ashton_rules_the_lesson_teaches_the_camps(visitor: VisitorFactory,
                                                          site_url: str) -> None:
-    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    context = visitor(viewport={"width": 1280, "height": 800})
     page = open_ready(context, site_url)
     page.get_by_label("Black player").select_option("human")
     page.get_by_label("White player").select_option("human")
@@ -195,4 +196,3 @@ def test_under_ashton_rules_the_lesson_teaches_the_camps(browser: Browser,
     square(dialog, "d2").click()
     expect(verdict).to_have_class("lesson-verdict right")
     expect(dialog.locator("[data-piece='white'][data-square='d2']")).to_have_count(1)
-    context.close()

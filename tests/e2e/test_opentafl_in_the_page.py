@@ -30,7 +30,7 @@ FOTEVIKEN = (FIXTURES / "other-9x9" / "foteviken-tablut-selfplay-1s.otg").read_t
 
 @pytest.fixture
 def context(clipboard_context: BrowserContext) -> BrowserContext:
-    """A context of its own, allowed to use the clipboard (conftest.py)."""
+    """A context with nothing saved, allowed to use the clipboard (conftest.py)."""
     return clipboard_context
 
 

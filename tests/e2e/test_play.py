@@ -271,6 +271,7 @@ def test_undo_takes_back_the_computer_move_and_the_move_before_it(page: Page) ->
     expect(status(page)).to_have_text("Black to move.")
 
 
+@pytest.mark.alone  # no long task: another test's load would make some (pyproject.toml)
 def test_the_page_answers_while_the_computer_thinks(page: Page) -> None:
     # A strong level thinks for seconds, in the worker: the page keeps answering.
     page.get_by_label("AI level").select_option("6")

@@ -7,8 +7,9 @@ from __future__ import annotations
 import re
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Page, expect
 from records_support import open_ready
+from returning import VisitorFactory
 
 from tablut import Game
 from tablut.transcript import export_transcript
@@ -41,12 +42,9 @@ def finished_game(page: Page, moves: list[str]) -> None:
 
 
 @pytest.fixture
-def page(browser: Browser, site_url: str):  # noqa: ANN201 - a Playwright Page
+def page(visitor: VisitorFactory, site_url: str) -> Page:
     """A page at 1280x800 whose computer player is up."""
-    context = browser.new_context(viewport={"width": 1280, "height": 800})
-    page = open_ready(context, site_url)
-    yield page
-    context.close()
+    return open_ready(visitor(viewport={"width": 1280, "height": 800}), site_url)
 
 
 def test_a_finished_game_is_reviewed_and_its_graph_leads_to_moves(page: Page) -> None:

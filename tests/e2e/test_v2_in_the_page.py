@@ -7,17 +7,18 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, expect
+from playwright.sync_api import expect
 from records_support import open_ready, settle, wait_ready
+from returning import VisitorFactory
 
 pytestmark = pytest.mark.e2e
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "v2"
 
 
-def opened_with(browser: Browser, site_url: str, name: str):  # noqa: ANN201 - a Page
+def opened_with(visitor: VisitorFactory, site_url: str, name: str):  # noqa: ANN201 - a Page
     """A page whose storage holds fixture ``name`` as its record, reloaded."""
-    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    context = visitor(viewport={"width": 1280, "height": 800})
     page = open_ready(context, site_url)
     page.evaluate("record => localStorage.setItem('tablut.state', record)",
                   (FIXTURES / name).read_text())
@@ -26,8 +27,9 @@ def opened_with(browser: Browser, site_url: str, name: str):  # noqa: ANN201 - a
     return page
 
 
-def test_clocks_open_with_the_time_each_side_had(browser: Browser, site_url: str) -> None:
-    page = opened_with(browser, site_url, "state-clock-in-progress.json")
+def test_clocks_open_with_the_time_each_side_had(visitor: VisitorFactory,
+                                                 site_url: str) -> None:
+    page = opened_with(visitor, site_url, "state-clock-in-progress.json")
     expect(page.get_by_role("timer", name="White clock")).to_have_text("5:03")
     expect(page.get_by_role("timer", name="Black clock")).to_have_attribute("aria-current",
                                                                             "true")
@@ -35,19 +37,18 @@ def test_clocks_open_with_the_time_each_side_had(browser: Browser, site_url: str
     expect(page.get_by_role("status")).to_have_text("Black to move.")
     expect(page.locator("[data-piece][data-square='d3']")).to_have_attribute("data-piece",
                                                                              "white")
-    page.context.close()
 
 
-def test_a_game_lost_on_time_opens_lost(browser: Browser, site_url: str) -> None:
-    page = opened_with(browser, site_url, "state-lost-on-time.json")
+def test_a_game_lost_on_time_opens_lost(visitor: VisitorFactory, site_url: str) -> None:
+    page = opened_with(visitor, site_url, "state-lost-on-time.json")
     expect(page.get_by_role("status")).to_have_text("White lost on time.")
     expect(page.get_by_role("timer", name="White clock")).to_have_text("0:00.0")
     expect(page.get_by_role("button", name="Play again")).to_be_visible()
-    page.context.close()
 
 
-def test_an_ashton_game_opens_where_it_was_looked_at(browser: Browser, site_url: str) -> None:
-    page = opened_with(browser, site_url, "state-ashton.json")
+def test_an_ashton_game_opens_where_it_was_looked_at(visitor: VisitorFactory,
+                                                     site_url: str) -> None:
+    page = opened_with(visitor, site_url, "state-ashton.json")
     expect(page.get_by_label("Rules")).to_have_value("ashton")
     expect(page.locator("#move-list [aria-current='step']")).to_have_attribute("data-ply", "3")
     expect(page.locator("#move-list button")).to_have_count(4)
@@ -67,4 +68,3 @@ def test_an_ashton_game_opens_where_it_was_looked_at(browser: Browser, site_url:
     expect(page.locator("[data-piece][data-square='i3']")).to_have_attribute("data-piece",
                                                                              "black")
     expect(page.get_by_label("Rules")).to_have_value("ashton")
-    page.context.close()
