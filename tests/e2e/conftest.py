@@ -22,8 +22,8 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from harness import SITE, chromium_launch_args, serve
-from playwright.sync_api import Browser, BrowserContext
+from harness import LIVE_ARGS, SITE, chromium_launch_args, serve
+from playwright.sync_api import Browser, BrowserContext, BrowserType
 from returning import ReturningVisitors, VisitorFactory, options_key
 
 
@@ -81,3 +81,15 @@ def clipboard_context(visitor: VisitorFactory) -> BrowserContext:
     the records tests need."""
     return visitor(viewport={"width": 1280, "height": 800},
                    permissions=["clipboard-read", "clipboard-write"])
+
+
+@pytest.fixture(scope="session")
+def live_browser(browser_type: BrowserType,
+                 browser_type_launch_args: dict[str, Any]) -> Iterator[Browser]:
+    """A Chromium of its own for the live game's tests, with the flags live play needs
+    here (harness.LIVE_ARGS)."""
+    options = dict(browser_type_launch_args)
+    options["args"] = [*options.get("args", []), *LIVE_ARGS]
+    browser = browser_type.launch(**options)
+    yield browser
+    browser.close()

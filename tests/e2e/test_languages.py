@@ -182,11 +182,13 @@ OVERFLOWS = """() => {
 @pytest.mark.parametrize("language", [code for code in LANGUAGES if code != "en"])
 def test_every_language_fits_a_phone_and_a_desktop(browser: Browser, site_url: str,
                                                    language: str) -> None:
+    # A browser of that language: another one would be moved to its own language's page.
     context = browser.new_context(viewport={"width": 360, "height": 740}, is_mobile=True,
-                                  has_touch=True)
+                                  has_touch=True, locale=language)
     page = context.new_page()
     page.goto(f"{site_url}index.{language}.html")
     wait_ready(page)
+    assert page.evaluate("document.documentElement.lang") == language
     page.evaluate(
         "() => document.querySelectorAll('#game details').forEach(d => d.open = true)")
     assert page.evaluate(OVERFLOWS) == {"elements": [], "sideways": False}

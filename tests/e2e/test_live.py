@@ -5,10 +5,10 @@ taken back, a resignation and a rematch; a page closed, noticed and resumed by
 reconnecting; and a hostile page that sends garbage, an illegal move and a move for the
 wrong side, each refused with the game kept.
 
-The machine has no network but loopback: the default STUN server cannot be reached
-(gathering must stop at its time limit), and the two pages find each other by their host
-candidates. Chromium is told to offer those on loopback and without mDNS names (the
-flags are the harness's, not the page's).
+The machine reaches no server: the default STUN server cannot be reached (gathering must
+stop at its time limit), and the two pages find each other by their host candidates, the
+machine's own addresses, which Chromium is told to write out rather than hide behind
+mDNS names (conftest.py's live_browser; the flags are the harness's, not the page's).
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, BrowserType, Page, expect
+from playwright.sync_api import Browser, BrowserContext, Page, expect
 from records_support import LOAD_TIMEOUT_MS, pieces, play_move, settle, wait_ready
 
 from tablut import Game, Side
@@ -28,27 +28,12 @@ from tablut.squares import shape
 
 pytestmark = pytest.mark.e2e
 
-#: For host candidates on this machine's loopback, with their addresses (not mDNS names).
-WEBRTC_ARGS = ["--allow-loopback-in-peer-connection",
-               "--disable-features=WebRtcHideLocalIpsWithMdns"]
-
 #: How long a move may take to reach the other board here (the figure is printed).
 ARRIVES_MS = 5_000
 
 #: An invitation link, and a reply link, as the panel shows them.
 INVITATION = re.compile(r"^https?://.+#.*&live=")
 REPLY = re.compile(r"^https?://.+#reply=")
-
-
-@pytest.fixture(scope="module")
-def live_browser(browser_type: BrowserType,
-                 browser_type_launch_args: dict[str, Any]) -> Iterator[Browser]:
-    """A Chromium of its own, launched with :data:`WEBRTC_ARGS`."""
-    args = dict(browser_type_launch_args)
-    args["args"] = [*args.get("args", []), *WEBRTC_ARGS]
-    browser = browser_type.launch(**args)
-    yield browser
-    browser.close()
 
 
 def friend_context(browser: Browser) -> BrowserContext:

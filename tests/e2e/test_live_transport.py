@@ -25,11 +25,9 @@ import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
-from harness import LIVE_ARGS
-from playwright.sync_api import Browser, BrowserType, Page
+from playwright.sync_api import Browser, Page
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
@@ -62,18 +60,6 @@ OUTCOME = """async (call) => {
     return ["rejected", (error instanceof Error ? "Error: " : "not an Error: ") + error.message];
   }
 }"""
-
-
-@pytest.fixture(scope="module")
-def live_browser(browser_type: BrowserType,
-                 browser_type_launch_args: dict[str, Any]) -> Iterator[Browser]:
-    """A Chromium of this module's own, with the flags live play needs here
-    (harness.LIVE_ARGS)."""
-    options = dict(browser_type_launch_args)
-    options["args"] = [*options.get("args", []), *LIVE_ARGS]
-    browser = browser_type.launch(**options)
-    yield browser
-    browser.close()
 
 
 @pytest.fixture
