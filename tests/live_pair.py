@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import Iterator
+from collections.abc import Coroutine, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from types import SimpleNamespace
 from typing import Any
@@ -36,6 +37,8 @@ class FakeChannel:
         self.events: asyncio.Queue[str] | None = None
         self.open = False
         self.sent: list[str] = []
+        #: A network that lets no packet between the two browsers through.
+        self.blocked = False
 
     def _queue(self) -> asyncio.Queue[str]:
         if self.events is None:
@@ -55,8 +58,10 @@ class FakeChannel:
         return f"answer-of-{self.name}-" + "x" * 20
 
     async def accept(self, answer: str) -> None:
-        """See web/live.js: the two ends open."""
+        """See web/live.js: the two ends open (unless the network is blocked)."""
         assert self.peer is not None
+        if self.blocked:
+            return
         self.open = self.peer.open = True
         self.push({"type": "open"})
         self.peer.push({"type": "open"})
@@ -97,26 +102,66 @@ class Page:
         self.live = LiveConnection(self.session, self.storage, self.window, now)
 
 
+class Loop:
+    """The two pages' event loop. It runs only inside :meth:`settle`, in a thread of its
+    own: the browser tests, run before these in the same process, leave an event loop
+    running in this one, so this loop can neither run nor be found here."""
+
+    def __init__(self) -> None:
+        """A new loop, not running."""
+        self.loop = asyncio.new_event_loop()
+        self.pool = ThreadPoolExecutor(1)
+        self.tasks: set[asyncio.Task[None]] = set()
+
+    def spawn(self, coroutine: Coroutine[Any, Any, None]) -> None:
+        """Run ``coroutine`` in the loop (web.bridge.dom.spawn's stand-in)."""
+        def start() -> None:
+            task = self.loop.create_task(coroutine)
+            self.tasks.add(task)
+            task.add_done_callback(self.tasks.discard)
+        self.loop.call_soon(start)
+
+    def settle(self) -> None:
+        """Let every pending task run until none is left waiting."""
+        for _ in range(50):
+            self.pool.submit(self.loop.run_until_complete, asyncio.sleep(0)).result()
+
+    def close(self) -> None:
+        """Cancel what still waits, and close the loop."""
+        for task in self.tasks:
+            task.cancel()
+        self.settle()
+        self.pool.shutdown()
+        self.loop.close()
+
+
+#: The loop of the pair being played (:func:`pair`).
+LOOP: list[Loop] = []
+
+
 def settle() -> None:
-    """Let every pending task of the event loop run until none is left waiting."""
-    loop = asyncio.get_event_loop()
-    for _ in range(50):
-        loop.run_until_complete(asyncio.sleep(0))
+    """Let the pair's pages handle everything sent so far."""
+    LOOP[-1].settle()
 
 
 @contextmanager
-def pair(own_side: Side = Side.BLACK, **settings: Any) -> Iterator[tuple[Page, Page, FakeTime]]:
-    """The inviter (playing ``own_side``) and the friend, connected, on one clock."""
-    loop = asyncio.new_event_loop()
-    asyncio.set_event_loop(loop)
-    original = connection_module.signal
+def pair(own_side: Side = Side.BLACK, blocked: bool = False,
+         **settings: Any) -> Iterator[tuple[Page, Page, FakeTime]]:
+    """The inviter (playing ``own_side``) and the friend, connected (unless the network
+    between them is ``blocked``: then Connect was pressed and nothing came), on one
+    clock."""
+    loop = Loop()
+    LOOP.append(loop)
+    original = connection_module.signal, connection_module.spawn
     connection_module.signal = SimpleNamespace(
         compact=lambda sdp: sdp.replace("-", "_"), expand=lambda token, kind: token,
         SignalError=ValueError)
+    connection_module.spawn = loop.spawn
     try:
         now = FakeTime()
         one, two = FakeChannel("one"), FakeChannel("two")
         one.peer, two.peer = two, one
+        one.blocked = two.blocked = blocked
         inviter, friend = Page("inviter", one, now, **settings), Page("friend", two, now,
                                                                        **settings)
         inviter.live.invite(own_side, "Ana")
@@ -131,10 +176,6 @@ def pair(own_side: Side = Side.BLACK, **settings: Any) -> Iterator[tuple[Page, P
         settle()
         yield inviter, friend, now
     finally:
-        connection_module.signal = original
-        pending = asyncio.all_tasks(loop)
-        for task in pending:
-            task.cancel()
-        loop.run_until_complete(asyncio.gather(*pending, return_exceptions=True))
-        asyncio.set_event_loop(None)
+        connection_module.signal, connection_module.spawn = original
+        LOOP.remove(loop)
         loop.close()

@@ -212,3 +212,20 @@ def test_what_the_live_region_says_begins_with_a_capital_without_a_name() -> Non
     assert news_text(LiveNews("takeback-offered")) == (
         "Your friend asks to take back their last move.")
     assert news_text(LiveNews("connected")) == "Connected with your friend."
+
+
+def test_a_connection_that_cannot_be_made_fails_after_its_time_and_offers_links() -> None:
+    from web.live.connection import CONNECT_MS
+    from web.words.live import link_text
+
+    with pair(Side.BLACK, blocked=True) as (inviter, _friend, now):
+        friend = inviter.session.friend
+        assert friend.link is Link.CONNECTING
+        now.wait(CONNECT_MS / 1000 - 1)
+        inviter.live.tick()
+        assert friend.link is Link.CONNECTING
+        now.wait(2)
+        inviter.live.tick()
+        assert friend.link is Link.FAILED
+        assert "sending links" in link_text(friend)
+        assert said(inviter.session) == "The connection could not be made."

@@ -3,7 +3,7 @@ context of one's own, and play a move the way a person does, by pointing at squa
 
 from __future__ import annotations
 
-from playwright.sync_api import BrowserContext, Page, expect
+from playwright.sync_api import BrowserContext, Page
 
 from tablut.links import game_from_fragment, game_to_fragment
 
@@ -54,15 +54,27 @@ def square_centre(page: Page, square: str) -> tuple[float, float]:
 
 def play_move(page: Page, origin: str, target: str, *, touch: bool = False) -> None:
     """Play a move by pointing at the piece and then at its target square (a tap on a
-    touch screen, else a click), and wait until the piece stands there."""
+    touch screen, else a click), and wait until the piece stands there, or (the
+    computer's answer may take it at once) the move is the last of the list."""
     for square in (origin, target):
         x, y = square_centre(page, square)
         if touch:
             page.touchscreen.tap(x, y)
         else:
             page.mouse.click(x, y)
-    expect(page.locator(f"[data-piece][data-square='{target}']")).to_have_count(1)
-    expect(page.locator(f"[data-piece][data-square='{origin}']")).to_have_count(0)
+    page.wait_for_function(MOVE_PLAYED, arg=[origin, target], timeout=5_000)
+
+
+#: Whether the move from the first square to the second was just played: its piece on
+#: its square (and none left behind), or the move among the list's last two (the
+#: computer's answer after it).
+MOVE_PLAYED = r"""([origin, target]) => {
+  const on = name => document.querySelector(`[data-piece][data-square='${name}']`);
+  if (on(target) && !on(origin)) return true;
+  const listed = [...document.querySelectorAll('#move-list button[data-ply]')]
+    .slice(-2).map(button => button.textContent.replace(/\?$/, ''));
+  return listed.includes(`${origin}-${target}`);
+}"""
 
 
 #: The view kept for the next visit (web/paint.js): what the page showed when it was
