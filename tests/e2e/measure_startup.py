@@ -74,6 +74,24 @@ RATIOS = (
 #: A square of the board, whichever way it came on screen.
 BOARD_SQUARE = "#board rect[data-square]"
 
+#: Notes in the page, at every frame of every document of the tab, when a square of a
+#: board is first on screen: the figure "painted". Watched from inside, since a first
+#: visit's first document is left for the reload into isolation a moment after it
+#: painted, too soon for Playwright's polling from outside to see it.
+PAINTED_WATCH = """(() => {
+  const look = () => {
+    if (sessionStorage.getItem("measure-painted")) return;
+    const square = [...document.querySelectorAll("rect[data-square]")]
+      .find(rect => rect.checkVisibility() && rect.getBoundingClientRect().width > 0);
+    if (square) {
+      sessionStorage.setItem("measure-painted", String(performance.timeOrigin + performance.now()));
+      return;
+    }
+    requestAnimationFrame(look);
+  };
+  requestAnimationFrame(look);
+})();"""
+
 
 def since(page: Page, started: float, mark: str) -> float | None:
     """When the performance mark ``mark`` was made, in seconds since ``started`` (a
@@ -89,7 +107,8 @@ def page_figures(page: Page, started: float, *, answer: bool) -> dict[str, float
     once if ``answer``) and its AI to answer; return the milestones in seconds since
     ``started``."""
     page.wait_for_selector(BOARD_SQUARE, state="visible", timeout=TIMEOUT_MS)
-    figures: dict[str, float] = {"painted": time.time() - started}
+    painted = float(page.evaluate("sessionStorage.getItem('measure-painted')"))
+    figures: dict[str, float] = {"painted": painted / 1000 - started}
     page.wait_for_function("document.body?.dataset.ready === 'true'", timeout=TIMEOUT_MS)
     if answer:
         play_move(page, "d1", "d4")
@@ -111,6 +130,7 @@ def measure_page(base_url: str, launch: dict[str, Any]) -> dict[str, float]:
         # A persistent profile keeps the HTTP cache, V8's code cache and the service
         # worker across a reload, as a real browser does.
         context = playwright.chromium.launch_persistent_context(profile, **launch)
+        context.add_init_script(PAINTED_WATCH)
         page = context.new_page()
         started = time.time()
         page.goto(base_url, wait_until="commit")
@@ -121,11 +141,13 @@ def measure_page(base_url: str, launch: dict[str, Any]) -> dict[str, float]:
         page.evaluate("navigator.serviceWorker.ready.then(() => true)")
         page.wait_for_function("document.body?.dataset.offline !== undefined"
                                " || window.tablutAI === undefined", timeout=TIMEOUT_MS)
+        page.evaluate("sessionStorage.removeItem('measure-painted')")
         started = time.time()
         page.reload(wait_until="commit")  # the game of the cold load, kept
         figures.update({f"return {k}": v for k, v in
                         page_figures(page, started, answer=False).items()})
         page.evaluate("localStorage.clear()")  # the reload starts the same game again
+        page.evaluate("sessionStorage.removeItem('measure-painted')")
         started = time.time()
         page.reload(wait_until="commit")
         figures.update({f"reload {k}": v for k, v in
