@@ -93,3 +93,12 @@ def live_browser(browser_type: BrowserType,
     browser = browser_type.launch(**options)
     yield browser
     browser.close()
+
+
+@pytest.fixture(scope="session")
+def live_visitors(live_browser: Browser, site_url: str) -> Iterator[ReturningVisitors]:
+    """Returning visitors' contexts of the live game's Chromium (returning.py): each friend
+    of a live game is one, by name."""
+    visitors = ReturningVisitors(live_browser, site_url)
+    yield visitors
+    visitors.close()

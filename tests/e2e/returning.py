@@ -56,9 +56,10 @@ class ReturningVisitors:
         self._origin = f"{parts.scheme}://{parts.netloc}"
         self._contexts: dict[str, BrowserContext] = {}
 
-    def context(self, **options: Any) -> BrowserContext:
-        """The context for ``options``, with no page open and nothing of the page's kept."""
-        key = options_key(options)
+    def context(self, who: str = "", **options: Any) -> BrowserContext:
+        """The context for ``options``, with no page open and nothing of the page's kept;
+        ``who`` names a visitor of their own (two friends of a live game: two browsers)."""
+        key = who + options_key(options)
         if key not in self._contexts:
             context = self._browser.new_context(**options)
             self._first_visit(context)

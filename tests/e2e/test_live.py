@@ -20,8 +20,9 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, expect
+from playwright.sync_api import BrowserContext, Page, expect
 from records_support import LOAD_TIMEOUT_MS, pieces, play_move, settle, wait_ready
+from returning import ReturningVisitors
 
 from tablut import Game, Side
 from tablut.squares import shape
@@ -36,10 +37,11 @@ INVITATION = re.compile(r"^https?://.+#.*&live=")
 REPLY = re.compile(r"^https?://.+#reply=")
 
 
-def friend_context(browser: Browser) -> BrowserContext:
-    """A context of one friend: their own storage, a clipboard."""
-    return browser.new_context(viewport={"width": 1280, "height": 800},
-                               permissions=["clipboard-read", "clipboard-write"])
+def friend_context(visitors: ReturningVisitors, who: str) -> BrowserContext:
+    """The browser of the friend called ``who``, with nothing of the page's kept: their
+    own storage, a clipboard."""
+    return visitors.context(who, viewport={"width": 1280, "height": 800},
+                            permissions=["clipboard-read", "clipboard-write"])
 
 
 def live(page: Page):  # noqa: ANN201 - a Locator
@@ -89,9 +91,10 @@ def connect(inviter: Page, friend: Page, reply: str) -> float:
     return time.monotonic() - started
 
 
-def ready_pair(browser: Browser, site_url: str) -> tuple[Page, Page, dict[str, Any]]:
+def ready_pair(visitors: ReturningVisitors,
+               site_url: str) -> tuple[Page, Page, dict[str, Any]]:
     """Two friends connected: the inviter plays black; figures of the handshake."""
-    one, two = friend_context(browser), friend_context(browser)
+    one, two = friend_context(visitors, "inviter"), friend_context(visitors, "friend")
     inviter = one.new_page()
     inviter.goto(site_url)
     wait_ready(inviter)
@@ -109,13 +112,14 @@ Friends = tuple[Page, Page, dict[str, Any]]
 
 
 @pytest.fixture
-def friends(live_browser: Browser, site_url: str) -> Iterator[Friends]:
-    """Two friends connected (:func:`ready_pair`); their contexts closed afterwards."""
-    inviter, friend, figures = ready_pair(live_browser, site_url)
+def friends(live_visitors: ReturningVisitors, site_url: str) -> Iterator[Friends]:
+    """Two friends connected (:func:`ready_pair`); their pages closed afterwards (their
+    browsers are returning visitors' of the session, returning.py)."""
+    inviter, friend, figures = ready_pair(live_visitors, site_url)
     contexts = [inviter.context, friend.context]
     yield inviter, friend, figures
     for context in contexts:
-        context.close()
+        live_visitors.leave(context)
 
 
 def moves(page: Page) -> list[str]:
