@@ -23,6 +23,7 @@ from records_support import (
     settle,
     wait_ready,
 )
+from returning import VisitorFactory
 
 from tablut import Game
 from tablut.links import game_from_fragment, game_to_fragment
@@ -118,6 +119,14 @@ def new_context(browser: Browser, width: int = 1280, height: int = 800) -> Brows
                                   viewport={"width": width, "height": height})
     context.add_init_script(DRAWN + WATCH_FIRST_PAINT)
     return context
+
+
+def returning_page(visitor: VisitorFactory, width: int = 1280, height: int = 800) -> Page:
+    """A page of a returning visitor's browser with nothing of the page's kept, watching
+    its first paint (a page's own init script: the visitor's context outlives the test)."""
+    page = visitor(viewport={"width": width, "height": height}).new_page()
+    page.add_init_script(DRAWN + WATCH_FIRST_PAINT)
+    return page
 
 
 def game_begun(context: BrowserContext, site_url: str) -> Page:
@@ -302,30 +311,28 @@ def shared_link(rules: str, plies: int, ply: int | None = None) -> str:
     ("brandubh", 25, None, (1280, 800)),
 ], ids=["berkeley", "berkeley-earlier-phone", "ashton-camps-phone", "copenhagen", "brandubh"])
 def test_a_shared_link_paints_its_game_python_then_draws(
-        browser: Browser, site_url: str, rules: str, plies: int, ply: int | None,
+        visitor: VisitorFactory, site_url: str, rules: str, plies: int, ply: int | None,
         size: tuple[int, int]) -> None:
+    """A link opened by a visitor who has been here (a first visit's is below, with its
+    reload into isolation)."""
     link = shared_link(rules, plies, ply)
-    context = new_context(browser, *size)
-    try:
-        page = context.new_page()
-        page.goto(site_url + link)
-        first = painted(page)
-        assert first["how"] == "link" and first["ready"] is None and not first["loading"]
-        assert first["status"] == "Starting the game…"
-        wait_ready(page)
-        settle(page)
-        game = game_from_fragment(link)
-        assert pieces(page) == first["pieces"] == {
-            game.board.geometry.shape.square_name(sq): game.board.piece_at(sq)
-            for sq in range(game.rules.size ** 2) if game.board.piece_at(sq)}
-        assert first["drawn"] == drawn(page)
-        assert len(first["moves"]) == len(game.moves)
-        assert same_box(first["box"], board_box(page)), (first["box"], board_box(page))
-        shift = page.evaluate("window.__shift")
-        print(f"\nlink {rules} {size}: layout shift {shift:.4f}")
-        assert shift < 0.05, page.evaluate("window.__shifts")
-    finally:
-        context.close()
+    page = returning_page(visitor, *size)
+    page.goto(site_url + link)
+    first = painted(page)
+    assert first["how"] == "link" and first["ready"] is None and not first["loading"]
+    assert first["status"] == "Starting the game…"
+    wait_ready(page)
+    settle(page)
+    game = game_from_fragment(link)
+    assert pieces(page) == first["pieces"] == {
+        game.board.geometry.shape.square_name(sq): game.board.piece_at(sq)
+        for sq in range(game.rules.size ** 2) if game.board.piece_at(sq)}
+    assert first["drawn"] == drawn(page)
+    assert len(first["moves"]) == len(game.moves)
+    assert same_box(first["box"], board_box(page)), (first["box"], board_box(page))
+    shift = page.evaluate("window.__shift")
+    print(f"\nlink {rules} {size}: layout shift {shift:.4f}")
+    assert shift < 0.05, page.evaluate("window.__shifts")
 
 
 def test_a_link_on_a_return_is_painted_on_the_view_left(browser: Browser,
@@ -355,16 +362,12 @@ def test_a_link_on_a_return_is_painted_on_the_view_left(browser: Browser,
     "#v=1&rules=berkeley&moves=d9-7.zz&at=" + shared_link("berkeley", 1).split("at=")[1],
 ], ids=["no-position", "garbled", "too-short", "unknown-rules", "bad-move"])
 def test_a_link_that_cannot_be_painted_shows_the_loading_screen(
-        browser: Browser, site_url: str, fragment: str) -> None:
-    context = new_context(browser)
-    try:
-        page = context.new_page()
-        page.goto(site_url + fragment)
-        first = painted(page)
-        assert first["how"] == "none" and first["loading"] and not first["game"]
-        wait_ready(page)
-    finally:
-        context.close()
+        visitor: VisitorFactory, site_url: str, fragment: str) -> None:
+    page = returning_page(visitor)
+    page.goto(site_url + fragment)
+    first = painted(page)
+    assert first["how"] == "none" and first["loading"] and not first["game"]
+    wait_ready(page)
 
 
 #: Notes, for every frame of every document of the visit (in sessionStorage, which
