@@ -92,13 +92,19 @@ def unpack_position(text: str, size: int) -> tuple[list[str | None], Side]:
     return kinds, Side.BLACK if text[0] == "b" else Side.WHITE
 
 
+def fragment_fields(fragment: str) -> dict[str, str]:
+    """The fields of an address fragment (a leading ``#`` is allowed), each by its name;
+    a field given twice is its last value."""
+    fields = parse_qs(fragment.lstrip("#"), keep_blank_values=True)
+    return {name: values[-1] for name, values in fields.items()}
+
+
 def game_from_fragment(fragment: str) -> Game:
     """The game a fragment describes (a leading ``#`` is allowed).
 
     Raises LinkError, saying what is wrong, for anything that is not a valid game.
     """
-    fields = parse_qs(fragment.lstrip("#"), keep_blank_values=True)
-    single = {name: values[-1] for name, values in fields.items()}
+    single = fragment_fields(fragment)
     version = single.get("v")
     if version is None:
         raise LinkError("this link does not describe a game", "not-a-game")

@@ -229,3 +229,15 @@ def test_a_connection_that_cannot_be_made_fails_after_its_time_and_offers_links(
         assert friend.link is Link.FAILED
         assert "sending links" in link_text(friend)
         assert said(inviter.session) == "The connection could not be made."
+
+
+def test_leaving_says_goodbye_once_and_both_pages_keep_the_game() -> None:
+    with pair(Side.BLACK) as (inviter, friend, _now):
+        play(inviter, "d1", "d4")
+        inviter.live.leave()
+        settle()
+        goodbyes = [text for text in inviter.channel.sent if json.loads(text)["t"] == "bye"]
+        assert len(goodbyes) == 1
+        assert inviter.session.friend is None and json.loads(inviter.storage.get(LIVE_KEY)) is None
+        assert friend.session.friend.link is Link.LOST
+        assert moves(inviter) == moves(friend) == [(sq("d1"), sq("d4"))]

@@ -24,7 +24,6 @@ from collections.abc import Callable
 from typing import Any
 
 from tablut import Game, Side
-from tablut.squares import shape
 from web.bridge.dom import spawn
 from web.live import signal
 from web.live.invitation import (
@@ -51,7 +50,7 @@ from web.live.messages import (
 )
 from web.models.events import Event, LiveNews, MoveMade
 from web.models.friend import Friend, Link, Subject
-from web.models.live_play import whole_squares
+from web.models.live_play import game_anew, whole_squares
 from web.models.notices import Lifetime, message
 from web.models.session import Session
 from web.models.storage import Storage
@@ -79,8 +78,7 @@ def digest(session: Session) -> str:
     """A digest of the game as it stands (rules, start, moves played): the two pages of a
     live game must hold the same."""
     game = session.in_play.game
-    name = shape(game.rules.size).square_name
-    played = [f"{name(frm)}-{name(to)}" for frm, to in game.moves[:session.in_play.live]]
+    played = [whole_squares(game, move) for move in game.moves[:session.in_play.live]]
     text = json.dumps([game.rules.name, game.start, played])
     return hashlib.sha256(text.encode()).hexdigest()[:16]
 
@@ -89,10 +87,9 @@ def played_game(session: Session) -> Game:
     """The game on the board as it stands: its moves played, not those undone, at its
     last position (what an invitation carries)."""
     game = session.in_play.game
-    played = Game(game.rules.name, game.start, limit=game.limit)
+    played = game_anew(game)
     for move in game.moves[:session.in_play.live]:
         played.play(move)
-    played.time_control = game.time_control
     return played
 
 
@@ -119,7 +116,8 @@ class LiveConnection:
         self.heard = 0.0
         self.pinged = 0.0
         self.receiving = False
-        self.kept = ""
+        self.kept = ""  # what LIVE_KEY holds, once written
+        self.with_friend = False  # whether a live game was on at the last change
         self.reply_token = ""
         session.listen(self.on_event)
         session.subscribe(self.on_change)
@@ -387,10 +385,8 @@ class LiveConnection:
             self.send(Offer(subject, "withdraw", self.session.in_play.live))
 
     def leave(self) -> None:
-        """Stop playing live: the friend is told, the game stays on the board."""
-        if self.friend is not None and self.transport is not None:
-            self.send(Bye())
-            self.transport.close()
+        """Stop playing live: the game stays on the board; the friend is told
+        (:meth:`on_change`, as for any way a live game is left)."""
         self.session.leave_live()
 
     # -- time -----------------------------------------------------------------------------------
@@ -424,13 +420,15 @@ class LiveConnection:
         connection."""
         friend = self.friend
         if friend is None:
-            if self.kept:
+            if self.with_friend:
+                self.with_friend = False
                 self.kept = ""
                 self.storage.set(LIVE_KEY, "null")
                 if self.transport is not None:
                     self.send(Bye())
                     self.transport.close()
             return
+        self.with_friend = True
         kept = json.dumps({"digest": digest(self.session), "friend": friend.to_dict()})
         if kept != self.kept:
             self.kept = kept

@@ -24,10 +24,10 @@ from __future__ import annotations
 import re
 import secrets
 from dataclasses import dataclass
-from urllib.parse import parse_qs, quote, urlencode
+from urllib.parse import quote, urlencode
 
 from tablut import Game, Side
-from tablut.links import LinkError, game_from_fragment, game_to_fragment
+from tablut.links import LinkError, fragment_fields, game_from_fragment, game_to_fragment
 from web.live.messages import GAME_ID, MAX_NAME
 from web.models.clocks import ClockError, TimeControl
 
@@ -110,11 +110,6 @@ class Reply:
         return urlencode(fields, quote_via=quote, safe="-_.")
 
 
-def _fields(fragment: str) -> dict[str, str]:
-    fields = parse_qs(fragment.lstrip("#"), keep_blank_values=True)
-    return {name: values[-1] for name, values in fields.items()}
-
-
 def clean_name(text: str) -> str:
     """A name as a player typed it, made safe to show and send: no control characters,
     spaces folded, at most :data:`MAX_NAME` characters."""
@@ -150,18 +145,18 @@ def _clock(fields: dict[str, str]) -> tuple[str, tuple[int, int] | None]:
 
 def is_invitation(fragment: str) -> bool:
     """Whether the address fragment ``fragment`` is an invitation (has ``live``)."""
-    return "live" in _fields(fragment)
+    return "live" in fragment_fields(fragment)
 
 
 def is_reply(fragment: str) -> bool:
     """Whether the address fragment ``fragment`` is a friend's reply (has ``reply``)."""
-    return "reply" in _fields(fragment)
+    return "reply" in fragment_fields(fragment)
 
 
 def read_invitation(fragment: str) -> Invitation:
     """The invitation in an address fragment; InvitationError, saying why, if it is not
     a good one."""
-    fields = _fields(fragment)
+    fields = fragment_fields(fragment)
     if "live" not in fields:
         raise InvitationError("not-live")
     token = fields["live"]
@@ -189,7 +184,7 @@ def read_reply(text: str) -> Reply:
     text = text.strip()
     if TOKEN.fullmatch(text):
         return Reply(text)
-    fields = _fields(text.split("#", 1)[1] if "#" in text else text)
+    fields = fragment_fields(text.split("#", 1)[1] if "#" in text else text)
     token = fields.get("reply", "")
     if not TOKEN.fullmatch(token):
         raise InvitationError("not-a-reply")

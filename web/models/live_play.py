@@ -34,6 +34,13 @@ def whole_squares(game: Game, move: Move) -> str:
     return f"{name(move[0])}-{name(move[1])}"
 
 
+def game_anew(game: Game) -> Game:
+    """A new game under ``game``'s rules, start position, move limit and clock."""
+    fresh = Game(game.rules.name, game.start, limit=game.limit)
+    fresh.time_control = game.time_control
+    return fresh
+
+
 def read_move(game: Game, text: str) -> Move | None:
     """The move ``text`` ("d1-d4") on ``game``'s board, or None if it names no squares
     of it."""
@@ -132,11 +139,6 @@ class LivePlay:
             self.changed()
 
     # -- the moves ---------------------------------------------------------------------------
-
-    def friend_to_move(self) -> bool:
-        """Whether it is the friend's turn in a live game that goes on."""
-        friend = self.friend
-        return friend is not None and not self.over() and self.game.side is friend.side
 
     def refuse_friend(self, code: str, **params: object) -> str:
         """Say that what the friend sent was refused (``code``), and return the code."""
@@ -357,10 +359,7 @@ class LivePlay:
         """A new game under the same rules, start and clock, with the sides swapped."""
         friend = self.friend
         assert friend is not None
-        old = self.in_play.game
-        game = Game(old.rules.name, old.start, limit=old.limit)
-        game.time_control = old.time_control
-        state = PageState(self.settings, game, imported=False)
+        state = PageState(self.settings, game_anew(self.in_play.game), imported=False)
         friend.side = friend.side.opponent
         friend.ending = None
         friend.offers.clear()

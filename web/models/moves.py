@@ -80,6 +80,11 @@ class Moves(PieceInHand):
         return (self.game.outcome() is not None or self.time_out is not None
                 or (self.friend is not None and self.friend.ending is not None))
 
+    def friend_to_move(self) -> bool:
+        """Whether it is the turn of the friend of a live game that goes on."""
+        friend = self.friend
+        return friend is not None and not self.over() and self.game.side is friend.side
+
     def human_to_move(self) -> bool:
         """Whether a person may move now: a game in progress, a human side to move (in a
         live game, the side of the person at this page)."""
@@ -195,9 +200,8 @@ class Moves(PieceInHand):
             return
         side = self.game.side
         waiting = side if self.computer_to_move() else None
-        friend = self.friend is not None and not self.over() and side is self.friend.side
         decision = decide(self.game.board, sq, self.selected, self.human_to_move(), waiting,
-                          friend)
+                          self.friend_to_move())
         if isinstance(decision, Play):
             self.play(decision.move)
         elif isinstance(decision, Pick):

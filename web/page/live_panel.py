@@ -222,7 +222,7 @@ class LivePanel:
             Link.INVITING, Link.INVITED, Link.REPLYING, Link.REPLIED))
         over = session.over()
         self._set("resign", "disabled", not connected or over)
-        for subject in ("draw", "takeback", "rematch"):
+        for subject in SUBJECTS:
             self._set(subject, "disabled", not session.may_offer(subject))  # type: ignore[arg-type]
         self._set("rematch", "hidden", not over)
         self._set("draw", "hidden", over)

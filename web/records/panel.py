@@ -275,7 +275,7 @@ class RecordsPanel:
         if is_invitation(address) or is_reply(address):
             return
         if not self.keeper.is_shown(address):
-            self.keeper.open_link(str(window.location.hash))
+            self.keeper.open_link(address)
             self.sync_address()
 
     # -- saved games -----------------------------------------------------------------------
