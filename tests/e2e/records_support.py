@@ -3,6 +3,8 @@ context of one's own, and play a move the way a person does, by pointing at squa
 
 from __future__ import annotations
 
+from urllib.parse import urljoin, urlsplit
+
 from playwright.sync_api import BrowserContext, Page
 
 from tablut.links import game_from_fragment, game_to_fragment
@@ -13,6 +15,7 @@ LOAD_TIMEOUT_MS = 90_000
 #: Local-storage keys: the list of saved games (this feature's own) and every key the
 #: page uses, whose values a refused record or link must leave as they were.
 SAVED_KEY = "tablut.saved"
+STATE_KEY = "tablut.state"
 
 
 def link_to(fragment: str) -> str:
@@ -27,6 +30,44 @@ def open_ready(context: BrowserContext, url: str) -> Page:
     page.goto(url)
     wait_ready(page)
     return page
+
+
+#: A small file of the site, relative to the page, that runs none of the game: a tab
+#: waits there while its storage is written (:func:`open_with_storage`).
+QUIET_FILE = "web/icon.svg"
+
+#: Empty the page's local storage, then write the given keys and values.
+WRITE_STORAGE = """stored => {
+  localStorage.clear();
+  for (const [key, value] of Object.entries(stored)) localStorage.setItem(key, value);
+}"""
+
+
+def open_with_storage(page: Page, url: str, stored: dict[str, str]) -> Page:
+    """``page`` at ``url``, once a person can move, as a returning player's browser opens
+    it whose local storage holds ``stored`` (key -> value) and nothing else.
+
+    The tab first leaves the game it showed for a quiet file of the same site, where the
+    storage is written: a page that is left writes its storage as it goes (the view it
+    kept, a computer's answer that came in the meantime), which a write before a reload
+    could find overwritten. Then the game loads once, by a navigation rather than a
+    reload, so ``url``'s fragment is a link followed (none: the stored game)."""
+    page.goto(urljoin(without_fragment(url), QUIET_FILE))
+    page.evaluate(WRITE_STORAGE, stored)
+    page.goto(url)
+    wait_ready(page)
+    return page
+
+
+def open_with_state(page: Page, url: str, record: str) -> Page:
+    """``page`` at ``url`` as :func:`open_with_storage` opens it, its storage holding the
+    page's record ``record`` (a ``PageState``'s JSON text) and nothing else."""
+    return open_with_storage(page, url, {STATE_KEY: record})
+
+
+def without_fragment(url: str) -> str:
+    """``url`` with no fragment: the page itself, not a link to a game."""
+    return urlsplit(url)._replace(fragment="").geturl()
 
 
 def wait_ready(page: Page) -> None:

@@ -2,9 +2,9 @@
 game it was made for; wrong clicks are explained; the board never jumps; undone moves
 look undone; a played move slides and can be heard.
 
-Each test drives the page as a person does. One page serves the module (a first visit
-costs seconds); each test starts it afresh from a saved game put in its storage and a
-reload, as a returning player would, at the size it needs.
+Each test drives the page as a person does. One page serves the module, in a returning
+visitor's browser; each test opens it afresh from a saved game put in its storage, as a
+returning player would, at the size it needs.
 """
 
 from __future__ import annotations
@@ -13,8 +13,16 @@ import re
 from collections.abc import Iterator
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
-from records_support import open_ready, play_move, settle, wait_ready
+from playwright.sync_api import Page, expect
+from records_support import (
+    open_ready,
+    open_with_state,
+    play_move,
+    settle,
+    wait_ready,
+    without_fragment,
+)
+from returning import ReturningVisitors
 
 from tablut import Game
 from tablut.transcript import export_transcript
@@ -41,24 +49,18 @@ CLS_OBSERVER = """() => {
 
 
 @pytest.fixture(scope="module")
-def shared(browser: Browser, site_url: str) -> Iterator[Page]:
-    """The module's page."""
-    context = browser.new_context(viewport=DESKTOP)
-    page = open_ready(context, site_url)
-    yield page
-    context.close()
+def shared(returning_visitors: ReturningVisitors, site_url: str) -> Iterator[Page]:
+    """The module's page, in a returning visitor's browser."""
+    context = returning_visitors.context(viewport=DESKTOP)
+    yield open_ready(context, site_url)
+    returning_visitors.leave(context)
 
 
 def open_page(page: Page, viewport: dict[str, int], state: PageState | None = None) -> Page:
-    """``page`` reloaded at ``viewport`` with ``state`` as its saved game (a new game with
-    the default settings when None)."""
+    """``page`` opened anew at ``viewport`` with ``state`` as its saved game (a new game
+    with the default settings when None)."""
     page.set_viewport_size(viewport)
-    record = (state or PageState()).to_json()
-    page.evaluate("record => { localStorage.clear(); "
-                  "localStorage.setItem('tablut.state', record); }", record)
-    page.reload()
-    wait_ready(page)
-    return page
+    return open_with_state(page, without_fragment(page.url), (state or PageState()).to_json())
 
 
 @pytest.fixture
