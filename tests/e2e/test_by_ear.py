@@ -8,7 +8,7 @@ from collections.abc import Callable
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
-from records_support import open_ready, settle
+from records_support import open_ready, open_with_state, settle
 from returning import VisitorFactory
 
 from tablut import Game, square_name
@@ -195,13 +195,10 @@ def test_the_board_is_one_tab_stop(visitor: VisitorFactory, site_url: str) -> No
 
 def test_a_won_game_says_how_it_ended(visitor: VisitorFactory, site_url: str) -> None:
     context = visitor(viewport={"width": 1280, "height": 800})
-    page = open_ready(context, site_url)
     start = "/".join(["B--------", *["-" * 9] * 4, "--K------", *["-" * 9] * 2,
                       "--------B"]) + " w"
     state = PageState(Settings(black="human", white="human"), Game(start=start))
-    page.evaluate("record => localStorage.setItem('tablut.state', record)", state.to_json())
-    page.reload()
-    page.wait_for_function("document.body?.dataset.ready === 'true'")
+    page = open_with_state(context.new_page(), site_url, state.to_json())
     page.locator("rect[data-square='c4']").click()
     page.locator("rect[data-square='c1']").click()
     expect(page.locator("#announcer")).to_have_text(

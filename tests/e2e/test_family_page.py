@@ -13,8 +13,9 @@ import re
 from collections.abc import Iterator
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Page, expect
 from records_support import open_ready, pieces, play_move, settle, wait_ready
+from returning import ReturningVisitors
 
 from tablut import Game, parse_move
 from web.records.formats import share_fragment
@@ -30,14 +31,14 @@ AI_TIMEOUT_MS = 90_000
 
 
 @pytest.fixture(scope="module")
-def page(browser: Browser, site_url: str) -> Iterator[Page]:
-    """The module's page: a first visit (a person as black against the computer), the
-    computer at level 1."""
-    context = browser.new_context(viewport=DESKTOP)
+def page(returning_visitors: ReturningVisitors, site_url: str) -> Iterator[Page]:
+    """The module's page, in a returning visitor's browser with nothing saved (a person
+    as black against the computer), the computer at level 1."""
+    context = returning_visitors.context(viewport=DESKTOP)
     page = open_ready(context, site_url)
     page.get_by_label("AI level").select_option("1")
     yield page
-    context.close()
+    returning_visitors.leave(context)
 
 
 def squares(page: Page):  # noqa: ANN201 - a Playwright Locator

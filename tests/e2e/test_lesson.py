@@ -12,7 +12,13 @@ from __future__ import annotations
 
 import pytest
 from playwright.sync_api import Locator, Page, expect
-from records_support import local_storage, open_ready, settle, wait_ready
+from records_support import (
+    local_storage,
+    open_ready,
+    open_with_state,
+    settle,
+    without_fragment,
+)
 from returning import VisitorFactory
 from test_audit import axe_violations
 
@@ -45,9 +51,7 @@ def game_in_progress(page: Page) -> None:
     for move in ("d1-2", "e3-c", "f1-3"):
         game.play_text(move)
     state = PageState(Settings(black="human", white="human"), game)
-    page.evaluate("record => localStorage.setItem('tablut.state', record)", state.to_json())
-    page.reload()
-    wait_ready(page)
+    open_with_state(page, without_fragment(page.url), state.to_json())
 
 
 def game_pieces(page: Page) -> dict[str, str]:

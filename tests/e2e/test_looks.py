@@ -10,8 +10,9 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
-from records_support import settle
+from playwright.sync_api import Page, expect
+from records_support import open_with_state, settle
+from returning import ReturningVisitors
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
@@ -19,8 +20,6 @@ from tablut import Game  # noqa: E402
 from web.models.state import PageState, Settings  # noqa: E402
 
 pytestmark = pytest.mark.e2e
-
-LOAD_TIMEOUT_MS = 90_000
 
 
 def game_in_progress() -> PageState:
@@ -32,19 +31,13 @@ def game_in_progress() -> PageState:
 
 
 @pytest.fixture(scope="module")
-def page(browser: Browser, site_url: str) -> Iterator[Page]:
-    """One page for the module, showing :func:`game_in_progress`; each test sets the
-    viewport and the media features it needs (cheaper than a page load each)."""
-    context = browser.new_context(viewport={"width": 1280, "height": 800})
-    context.add_init_script(
-        "if (!sessionStorage.getItem('looks')) {"
-        f" localStorage.setItem('tablut.state', {game_in_progress().to_json()!r});"
-        " sessionStorage.setItem('looks', '1'); }")
-    page = context.new_page()
-    page.goto(site_url)
-    page.wait_for_function("document.body?.dataset.ready === 'true'", timeout=LOAD_TIMEOUT_MS)
-    yield page
-    context.close()
+def page(returning_visitors: ReturningVisitors, site_url: str) -> Iterator[Page]:
+    """One page for the module, in a returning visitor's browser, showing
+    :func:`game_in_progress`; each test sets the viewport and the media features it needs
+    (cheaper than a page load each)."""
+    context = returning_visitors.context(viewport={"width": 1280, "height": 800})
+    yield open_with_state(context.new_page(), site_url, game_in_progress().to_json())
+    returning_visitors.leave(context)
 
 
 def shots(pytestconfig: pytest.Config) -> Path:

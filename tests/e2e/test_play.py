@@ -16,7 +16,8 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
-from records_support import settle, whole
+from records_support import open_with_state, settle, whole, without_fragment
+from returning import ReturningVisitors
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
@@ -64,9 +65,7 @@ def wait_ready(page: Page) -> None:
 
 def load_state(page: Page, state: PageState) -> None:
     """Reload the page with ``state`` as its saved record."""
-    page.evaluate("record => localStorage.setItem('tablut.state', record)", state.to_json())
-    page.reload()
-    wait_ready(page)
+    open_with_state(page, without_fragment(page.url), state.to_json())
 
 
 def move_buttons(page: Page):  # noqa: ANN201
@@ -75,14 +74,14 @@ def move_buttons(page: Page):  # noqa: ANN201
 
 
 @pytest.fixture(scope="module")
-def shared(browser: Browser, site_url: str) -> Iterator[Page]:
-    """One page at 1280x800 for the module."""
-    context = browser.new_context(viewport={"width": 1280, "height": 800})
+def shared(returning_visitors: ReturningVisitors, site_url: str) -> Iterator[Page]:
+    """One page at 1280x800 for the module, in a returning visitor's browser."""
+    context = returning_visitors.context(viewport={"width": 1280, "height": 800})
     page = context.new_page()
     page.goto(site_url)
     wait_ready(page)
     yield page
-    context.close()
+    returning_visitors.leave(context)
 
 
 def open_more_options(page: Page) -> None:

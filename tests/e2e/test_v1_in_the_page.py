@@ -15,16 +15,19 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Page, expect
 from records_support import (
     SAVED_KEY,
     link_to,
     local_storage,
     open_ready,
+    open_with_storage,
     pieces,
     wait_ready,
     whole,
+    without_fragment,
 )
+from returning import ReturningVisitors
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
@@ -107,24 +110,18 @@ def expect_settings(page: Page, *, black: str, white: str, level: str, rules: st
 
 
 @pytest.fixture(scope="module")
-def shared(browser: Browser, site_url: str) -> Iterator[Page]:
-    """One page for the module, as one person's browser: each test gives it the storage
-    it needs and reloads (a reload costs less than a new browser context)."""
-    context = browser.new_context(viewport={"width": 1280, "height": 800})
+def shared(returning_visitors: ReturningVisitors, site_url: str) -> Iterator[Page]:
+    """One page for the module, in a returning visitor's browser: each test gives it the
+    storage it needs and opens it again (costs less than a new browser context)."""
+    context = returning_visitors.context(viewport={"width": 1280, "height": 800})
     yield open_ready(context, site_url)
-    context.close()
+    returning_visitors.leave(context)
 
 
 def open_with_stored(page: Page, stored: dict[str, str]) -> Page:
     """The page as a returning player finds it: the browser's storage holds ``stored``
     (key -> value) and nothing else when the page loads."""
-    page.evaluate("""stored => {
-        localStorage.clear();
-        for (const [key, value] of Object.entries(stored)) localStorage.setItem(key, value);
-    }""", stored)
-    page.reload()
-    wait_ready(page)
-    return page
+    return open_with_storage(page, without_fragment(page.url), stored)
 
 
 # -- the page's record, stored under tablut.state ------------------------------------------

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
-from records_support import open_ready, settle, wait_ready
+from records_support import open_with_state, settle
 from returning import VisitorFactory
 
 pytestmark = pytest.mark.e2e
@@ -17,14 +17,9 @@ FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "v2"
 
 
 def opened_with(visitor: VisitorFactory, site_url: str, name: str):  # noqa: ANN201 - a Page
-    """A page whose storage holds fixture ``name`` as its record, reloaded."""
+    """A page opened with fixture ``name`` as its stored record."""
     context = visitor(viewport={"width": 1280, "height": 800})
-    page = open_ready(context, site_url)
-    page.evaluate("record => localStorage.setItem('tablut.state', record)",
-                  (FIXTURES / name).read_text())
-    page.reload()
-    wait_ready(page)
-    return page
+    return open_with_state(context.new_page(), site_url, (FIXTURES / name).read_text())
 
 
 def test_clocks_open_with_the_time_each_side_had(visitor: VisitorFactory,
