@@ -18,7 +18,8 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
-from records_support import local_storage, open_ready, pieces, wait_ready
+from records_support import local_storage, open_ready, open_with_state, pieces, wait_ready
+from returning import VisitorFactory
 from test_audit import axe_violations
 from test_by_ear import LISTEN, REPLY_TIMEOUT_MS, play_by_ear, tab_to_board
 
@@ -34,6 +35,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tools"))
 from catalogues import translations  # noqa: E402
 
 pytestmark = pytest.mark.e2e
+
+DESKTOP = {"width": 1280, "height": 800}
+PHONE = {"width": 360, "height": 740}
 
 
 @contextmanager
@@ -54,6 +58,17 @@ def visit(browser: Browser, site_url: str, locale: str, width: int = 1280,
     return context, open_ready(context, site_url)
 
 
+def page_of(site_url: str, language: str) -> str:
+    """The address of ``language``'s page."""
+    return site_url if language == SOURCE_LANGUAGE else f"{site_url}index.{language}.html"
+
+
+def open_in(context: BrowserContext, site_url: str, language: str) -> Page:
+    """A returning visitor's page in ``language``, chosen in Settings (saved with them)."""
+    state = PageState(Settings(language=language))
+    return open_with_state(context.new_page(), page_of(site_url, language), state.to_json())
+
+
 def language_of(page: Page) -> str:
     return str(page.evaluate("document.documentElement.lang"))
 
@@ -64,8 +79,7 @@ def test_a_first_visit_follows_the_browsers_languages(browser: Browser, site_url
                                                       locale: str, language: str) -> None:
     context, page = visit(browser, site_url, locale)
     assert language_of(page) == language
-    assert page.url.split("#")[0] == (site_url if language == "en"
-                                      else f"{site_url}index.{language}.html")
+    assert page.url.split("#")[0] == page_of(site_url, language)
     expect(page.locator("#language")).to_have_value(language)
     with speaking(language):
         expect(page.locator("#status")).to_have_text(status_text(Game()))
@@ -73,8 +87,8 @@ def test_a_first_visit_follows_the_browsers_languages(browser: Browser, site_url
 
 
 def test_a_choice_is_saved_survives_a_reload_and_links_stay_the_same(
-        browser: Browser, site_url: str) -> None:
-    context, page = visit(browser, site_url, "en-GB")
+        clipboard_context: BrowserContext, site_url: str) -> None:
+    page = open_ready(clipboard_context, site_url)
     menu = page.locator("#language")
     assert [(o.get_attribute("value"), o.text_content()) for o in menu.locator("option").all()
             ] == list(LANGUAGES.items())
@@ -101,29 +115,27 @@ def test_a_choice_is_saved_survives_a_reload_and_links_stay_the_same(
     expect(page.locator("#records-message")).not_to_be_empty()
     assert page.evaluate("navigator.clipboard.readText()") == english_link
     assert "index.it.html" not in english_link
-    context.close()
 
 
-@pytest.mark.parametrize(("locale", "language"), [("sv-SE", "sv"), ("it-IT", "it")])
-def test_a_game_against_the_computer_by_ear(browser: Browser, site_url: str, locale: str,
+@pytest.mark.parametrize("language", ["sv", "it"])
+def test_a_game_against_the_computer_by_ear(visitor: VisitorFactory, site_url: str,
                                             language: str) -> None:
     """Every sentence of the live region, from the first pick to the end of the game, is
     the one the page's words make natively with the language's catalogue."""
-    context, page = visit(browser, site_url, locale)
+    page = open_in(visitor(viewport=DESKTOP), site_url, language)
     assert language_of(page) == language
     page.locator("#level").select_option("1")
     page.wait_for_function("document.body?.dataset.ai === 'ready'", timeout=REPLY_TIMEOUT_MS)
     page.evaluate(LISTEN)
     tab_to_board(page)
     with speaking(language):
-        play_by_ear(page, Session(PageState(Settings(level=1))))
-    context.close()
+        play_by_ear(page, Session(PageState(Settings(level=1, language=language))))
 
 
-@pytest.mark.parametrize(("locale", "language"), [("sv-SE", "sv"), ("it-IT", "it")])
-def test_the_lesson_and_a_bad_import(browser: Browser, site_url: str, locale: str,
+@pytest.mark.parametrize("language", ["sv", "it"])
+def test_the_lesson_and_a_bad_import(clipboard_context: BrowserContext, site_url: str,
                                      language: str) -> None:
-    context, page = visit(browser, site_url, locale)
+    page = open_in(clipboard_context, site_url, language)
     assert language_of(page) == language
     with speaking(language):
         lesson = Lesson(RULES["berkeley"])
@@ -157,7 +169,6 @@ def test_the_lesson_and_a_bad_import(browser: Browser, site_url: str, locale: st
     expect(message).to_contain_text(str(refused.value))
     assert "Line" not in message.inner_text(), "said in the page's language"
     assert pieces(page) == before and local_storage(page) == stored
-    context.close()
 
 
 #: Every element of the page whose text overflows its box (cut off or spilling), and
@@ -180,14 +191,11 @@ OVERFLOWS = """() => {
 
 
 @pytest.mark.parametrize("language", [code for code in LANGUAGES if code != "en"])
-def test_every_language_fits_a_phone_and_a_desktop(browser: Browser, site_url: str,
+def test_every_language_fits_a_phone_and_a_desktop(visitor: VisitorFactory, site_url: str,
                                                    language: str) -> None:
-    # A browser of that language: another one would be moved to its own language's page.
-    context = browser.new_context(viewport={"width": 360, "height": 740}, is_mobile=True,
-                                  has_touch=True, locale=language)
-    page = context.new_page()
-    page.goto(f"{site_url}index.{language}.html")
-    wait_ready(page)
+    # Chosen in Settings: else the page would move to the browser's language's.
+    page = open_in(visitor(viewport=PHONE, is_mobile=True, has_touch=True), site_url,
+                   language)
     assert page.evaluate("document.documentElement.lang") == language
     page.evaluate(
         "() => document.querySelectorAll('#game details').forEach(d => d.open = true)")
@@ -196,4 +204,3 @@ def test_every_language_fits_a_phone_and_a_desktop(browser: Browser, site_url: s
         assert axe_violations(page) == []
     page.set_viewport_size({"width": 1280, "height": 800})
     assert page.evaluate(OVERFLOWS) == {"elements": [], "sideways": False}
-    context.close()
