@@ -129,10 +129,9 @@ def returning_page(visitor: VisitorFactory, width: int = 1280, height: int = 800
     return page
 
 
-def game_begun(context: BrowserContext, site_url: str) -> Page:
-    """A page of ``context`` once ready, with Black's d1-d3 played and the computer's
+def game_begun(page: Page, site_url: str) -> Page:
+    """``page`` at the site once ready, with Black's d1-d3 played and the computer's
     answer (which may take d3), both saved."""
-    page = context.new_page()
     page.goto(site_url)
     wait_ready(page)
     play_move(page, "d1", "d3")
@@ -221,72 +220,61 @@ def test_an_illegal_move_clicked_early_is_explained(browser: Browser, site_url: 
         context.close()
 
 
-def test_a_return_paints_the_game_as_it_was_left(browser: Browser, site_url: str) -> None:
-    context = new_context(browser)
-    try:
-        page = context.new_page()
-        page.goto(site_url)
-        wait_ready(page)
-        play_move(page, "d1", "d3")
-        expect(page.locator("#move-list [data-ply='2']")).to_have_count(1, timeout=LOAD_TIMEOUT_MS)
-        settle(page)
-        left = pieces(page)
-        moves = page.locator("#move-list [data-ply]").all_inner_texts()
+def test_a_return_paints_the_game_as_it_was_left(visitor: VisitorFactory,
+                                                 site_url: str) -> None:
+    page = game_begun(returning_page(visitor), site_url)
+    left = pieces(page)
+    moves = page.locator("#move-list [data-ply]").all_inner_texts()
+    page.reload()
+    first = painted(page)
+    assert first["how"] == "kept" and first["ready"] is None
+    assert first["pieces"] == left and first["moves"] == moves
+    wait_ready(page)
+    settle(page)
+    assert pieces(page) == left
+    assert page.locator("#move-list [data-ply]").all_inner_texts() == moves
+    assert same_box(first["box"], board_box(page))
+    assert page.evaluate("window.__shift") < 0.05
+
+    # Closed and opened again in a new tab: the same.
+    page.close()
+    again = returning_page(visitor)
+    again.goto(site_url)
+    assert painted(again)["pieces"] == left
+    wait_ready(again)
+
+
+def test_a_kept_view_that_does_not_fit_is_never_shown(visitor: VisitorFactory,
+                                                      site_url: str) -> None:
+    page = game_begun(returning_page(visitor), site_url)
+    left = pieces(page)
+    page.reload()
+    assert painted(page)["how"] == "kept"
+    wait_ready(page)
+
+    kept = json.loads(page.evaluate(f"localStorage.getItem('{KEPT}')"))
+    spoilt = {
+        # Another version of the page kept it.
+        "another build": dict(kept, build="0000000000000000"),
+        # Another tab played on: the saved game is not the one kept.
+        "another game": dict(kept, key="1:0"),
+        # Unreadable.
+        "unreadable": "{not json",
+    }
+    for name, value in spoilt.items():
+        text = value if isinstance(value, str) else json.dumps(value)
+        # Written as the page is left, after the page's own keeping (on pagehide and
+        # on visibilitychange, which come in that order).
+        page.evaluate("([key, text]) => { const spoil = () => localStorage.setItem(key, text);"
+                      " addEventListener('pagehide', spoil);"
+                      " document.addEventListener('visibilitychange', spoil); }", [KEPT, text])
         page.reload()
         first = painted(page)
-        assert first["how"] == "kept" and first["ready"] is None
-        assert first["pieces"] == left and first["moves"] == moves
+        assert first["how"] == "none", name
+        assert first["loading"] and not first["game"], name
         wait_ready(page)
         settle(page)
-        assert pieces(page) == left
-        assert page.locator("#move-list [data-ply]").all_inner_texts() == moves
-        assert same_box(first["box"], board_box(page))
-        assert page.evaluate("window.__shift") < 0.05
-
-        # Closed and opened again in a new tab: the same.
-        page.close()
-        again = context.new_page()
-        again.goto(site_url)
-        assert painted(again)["pieces"] == left
-        wait_ready(again)
-    finally:
-        context.close()
-
-
-def test_a_kept_view_that_does_not_fit_is_never_shown(browser: Browser, site_url: str) -> None:
-    context = new_context(browser)
-    try:
-        page = game_begun(context, site_url)
-        left = pieces(page)
-        page.reload()
-        assert painted(page)["how"] == "kept"
-        wait_ready(page)
-
-        kept = json.loads(page.evaluate(f"localStorage.getItem('{KEPT}')"))
-        spoilt = {
-            # Another version of the page kept it.
-            "another build": dict(kept, build="0000000000000000"),
-            # Another tab played on: the saved game is not the one kept.
-            "another game": dict(kept, key="1:0"),
-            # Unreadable.
-            "unreadable": "{not json",
-        }
-        for name, value in spoilt.items():
-            text = value if isinstance(value, str) else json.dumps(value)
-            # Written as the page is left, after the page's own keeping (on pagehide and
-            # on visibilitychange, which come in that order).
-            page.evaluate("([key, text]) => { const spoil = () => localStorage.setItem(key, text);"
-                          " addEventListener('pagehide', spoil);"
-                          " document.addEventListener('visibilitychange', spoil); }", [KEPT, text])
-            page.reload()
-            first = painted(page)
-            assert first["how"] == "none", name
-            assert first["loading"] and not first["game"], name
-            wait_ready(page)
-            settle(page)
-            assert pieces(page) == left, name
-    finally:
-        context.close()
+        assert pieces(page) == left, name
 
 
 def shared_link(rules: str, plies: int, ply: int | None = None) -> str:
@@ -335,22 +323,18 @@ def test_a_shared_link_paints_its_game_python_then_draws(
     assert shift < 0.05, page.evaluate("window.__shifts")
 
 
-def test_a_link_on_a_return_is_painted_on_the_view_left(browser: Browser,
+def test_a_link_on_a_return_is_painted_on_the_view_left(visitor: VisitorFactory,
                                                         site_url: str) -> None:
-    context = new_context(browser)
-    try:
-        game_begun(context, site_url)
-        link = shared_link("berkeley", 9)
-        other = context.new_page()
-        other.goto(site_url + link)
-        first = painted(other)
-        assert first["how"] == "link" and not first["loading"]
-        wait_ready(other)
-        settle(other)
-        assert pieces(other) == first["pieces"] and first["drawn"] == drawn(other)
-        assert len(first["moves"]) == 9
-    finally:
-        context.close()
+    game_begun(returning_page(visitor), site_url)
+    link = shared_link("berkeley", 9)
+    other = returning_page(visitor)
+    other.goto(site_url + link)
+    first = painted(other)
+    assert first["how"] == "link" and not first["loading"]
+    wait_ready(other)
+    settle(other)
+    assert pieces(other) == first["pieces"] and first["drawn"] == drawn(other)
+    assert len(first["moves"]) == 9
 
 
 @pytest.mark.parametrize("fragment", [
