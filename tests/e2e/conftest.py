@@ -24,7 +24,7 @@ from typing import Any
 import pytest
 from harness import LIVE_ARGS, SITE, chromium_launch_args, serve
 from playwright.sync_api import Browser, BrowserContext, BrowserType
-from returning import ReturningVisitors, VisitorFactory, options_key
+from returning import ReturningVisitors, VisitorContext, VisitorFactory
 
 
 @pytest.fixture(scope="session")
@@ -62,13 +62,13 @@ def visitor(returning_visitors: ReturningVisitors) -> Iterator[VisitorFactory]:
     """``visitor(**options)``: a context with those ``browser.new_context`` options whose
     service worker has the site and whose storage holds nothing of the page's; the pages
     the test opens in it are closed after the test (the context is not: do not close it)."""
-    used: dict[str, BrowserContext] = {}
+    used: dict[str, VisitorContext] = {}
 
-    def context(**options: Any) -> BrowserContext:
-        key = options_key(options)  # asked again, the same context, not emptied again
-        if key not in used:
-            used[key] = returning_visitors.context(**options)
-        return used[key]
+    def context(**options: Any) -> VisitorContext:
+        key = returning_visitors.key(**options)  # asked again: not emptied again
+        chosen = returning_visitors.context(empty=key not in used, **options)
+        used[key] = chosen
+        return chosen
 
     yield context
     for chosen in used.values():

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from typing import Any
 from urllib.parse import urlsplit
 
-from playwright.sync_api import Browser, BrowserContext
+from playwright.sync_api import Browser, BrowserContext, Page
 
 #: What a context is emptied of between tests (CDP ``Storage.clearDataForOrigin``): all
 #: the page keeps, but not ``service_workers`` nor ``cache_storage``, the first visit's
@@ -30,12 +30,12 @@ FIRST_VISIT_DONE = ("document.body?.dataset.ready === 'true' && "
 #: A first visit on a slow machine: two interpreters and the whole site fetched.
 FIRST_VISIT_TIMEOUT_MS = 180_000
 
-#: ``visitor(**options)``: a returning visitor's context with those context options.
-VisitorFactory = Callable[..., BrowserContext]
-
-
 #: Options given as their default (``is_mobile=viewport == "phone"``), left out of a key.
 DEFAULTS = {"is_mobile": False, "has_touch": False}
+
+#: Options that are not the browser's but a page's or a grant's: one context serves them
+#: all, its pages opened at the viewport asked for and its permissions granted anew.
+PER_USE = ("viewport", "permissions")
 
 
 def options_key(options: dict[str, Any]) -> str:
@@ -43,6 +43,29 @@ def options_key(options: dict[str, Any]) -> str:
     lists, which cannot be dictionary keys); an option given as its default is left out."""
     return repr(sorted((name, value) for name, value in options.items()
                        if name not in DEFAULTS or value != DEFAULTS[name]))
+
+
+class VisitorContext:
+    """A returning visitor's browser context as one test asked for it: its new pages open
+    at the viewport asked for; anything else is the context's own."""
+
+    def __init__(self, context: BrowserContext, viewport: dict[str, int] | None) -> None:
+        self._context = context
+        self._viewport = viewport
+
+    def new_page(self) -> Page:
+        """A new page of the context, at the viewport asked for."""
+        page = self._context.new_page()
+        if self._viewport:
+            page.set_viewport_size(self._viewport)
+        return page
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._context, name)
+
+
+#: ``visitor(**options)``: a returning visitor's context with those context options.
+VisitorFactory = Callable[..., VisitorContext]
 
 
 class ReturningVisitors:
@@ -56,19 +79,31 @@ class ReturningVisitors:
         self._origin = f"{parts.scheme}://{parts.netloc}"
         self._contexts: dict[str, BrowserContext] = {}
 
-    def context(self, who: str = "", **options: Any) -> BrowserContext:
-        """The context for ``options``, with no page open and nothing of the page's kept;
-        ``who`` names a visitor of their own (two friends of a live game: two browsers)."""
-        key = who + options_key(options)
+    def key(self, who: str = "", **options: Any) -> str:
+        """Which context :meth:`context` hands out for ``who`` and ``options``: options
+        that differ only in :data:`PER_USE` share one."""
+        return who + options_key({name: value for name, value in options.items()
+                                  if name not in PER_USE})
+
+    def context(self, who: str = "", *, empty: bool = True, **options: Any) -> VisitorContext:
+        """The context for ``options``, with nothing of the page's kept (unless ``empty``
+        is false: a test's second look at a context it already has); ``who`` names a
+        visitor of their own (two friends of a live game: two browsers)."""
+        key = self.key(who, **options)
         if key not in self._contexts:
-            context = self._browser.new_context(**options)
+            context = self._browser.new_context(
+                **{name: value for name, value in options.items() if name not in PER_USE})
             self._first_visit(context)
             self._contexts[key] = context
         context = self._contexts[key]
-        self._empty(context)
-        return context
+        if empty:
+            self._empty(context)
+        context.clear_permissions()
+        if options.get("permissions"):
+            context.grant_permissions(options["permissions"])
+        return VisitorContext(context, options.get("viewport"))
 
-    def leave(self, context: BrowserContext) -> None:
+    def leave(self, context: BrowserContext | VisitorContext) -> None:
         """Close the context's pages (each writes its storage as it goes, web/paint.js:
         the context is emptied when it is next handed out)."""
         for page in context.pages:

@@ -12,8 +12,8 @@ from __future__ import annotations
 import re
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, expect
-from records_support import open_ready, play_move
+from playwright.sync_api import BrowserContext, Page, expect
+from records_support import open_ready, play_move, wait_ready
 from returning import VisitorFactory
 from test_page import screenshot_dir
 
@@ -167,25 +167,22 @@ def test_keyboard_only_game(context: BrowserContext, site_url: str) -> None:
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 @pytest.mark.parametrize(("width", "height"), [(360, 740), (1280, 800)])
 def test_screenshots(
-    browser: Browser, site_url: str, pytestconfig: pytest.Config,
+    visitor: VisitorFactory, site_url: str, pytestconfig: pytest.Config,
     scheme: str, width: int, height: int,
 ) -> None:
-    context = browser.new_context(viewport={"width": width, "height": height},
-                                  color_scheme=scheme)
-    try:
-        page = open_ready(context, site_url)
-        page.emulate_media(color_scheme=scheme)
-        page.get_by_label("White player").select_option(label="Human")
-        play_move(page, "d1", "d4")
-        fill_panel(page)
-        page.get_by_label("Game record", exact=True).fill("1. d1-9\n")
-        page.get_by_role("region", name="Game records").get_by_role(
-            "button", name="Import", exact=True).click()
-        expect(page.locator("#records-message")).to_contain_text("Line 1")
-        assert page.evaluate("document.documentElement.scrollWidth") <= width
-        folder = screenshot_dir(pytestconfig)
-        page.screenshot(path=folder / f"records-{scheme}-{width}x{height}.png", full_page=True)
-        page.get_by_role("region", name="Game records").screenshot(
-            path=folder / f"records-panel-{scheme}-{width}x{height}.png")
-    finally:
-        context.close()
+    page = visitor(viewport={"width": width, "height": height}).new_page()
+    page.emulate_media(color_scheme=scheme)
+    page.goto(site_url)
+    wait_ready(page)
+    page.get_by_label("White player").select_option(label="Human")
+    play_move(page, "d1", "d4")
+    fill_panel(page)
+    page.get_by_label("Game record", exact=True).fill("1. d1-9\n")
+    page.get_by_role("region", name="Game records").get_by_role(
+        "button", name="Import", exact=True).click()
+    expect(page.locator("#records-message")).to_contain_text("Line 1")
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    folder = screenshot_dir(pytestconfig)
+    page.screenshot(path=folder / f"records-{scheme}-{width}x{height}.png", full_page=True)
+    page.get_by_role("region", name="Game records").screenshot(
+        path=folder / f"records-panel-{scheme}-{width}x{height}.png")

@@ -70,7 +70,7 @@ VIEWPORTS = {"phone": (360, 740), "desktop": (1280, 800)}
 def test_axe_finds_no_violation(visitor: VisitorFactory, site_url: str, viewport: str) -> None:
     width, height = VIEWPORTS[viewport]
     context = visitor(viewport={"width": width, "height": height},
-                      is_mobile=viewport == "phone")
+                      is_mobile=viewport == "phone", has_touch=viewport == "phone")
     page = open_ready(context, site_url)
     found = {}
     for state in STATES:

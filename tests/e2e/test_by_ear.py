@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Page, expect
 from records_support import open_ready, open_with_state, settle
 from returning import VisitorFactory
 
@@ -110,12 +110,10 @@ def tab_to_board(page: Page) -> int:
 
 
 @pytest.fixture
-def phone(browser: Browser, site_url: str):  # noqa: ANN201 - a Playwright Page
-    """A new visitor on a 360x740 phone."""
-    context = browser.new_context(viewport={"width": 360, "height": 740}, is_mobile=True,
-                                  has_touch=True)
-    yield open_ready(context, site_url)
-    context.close()
+def phone(visitor: VisitorFactory, site_url: str):  # noqa: ANN201 - a Playwright Page
+    """A visitor with no game saved, on a 360x740 phone."""
+    return open_ready(visitor(viewport={"width": 360, "height": 740}, is_mobile=True,
+                              has_touch=True), site_url)
 
 
 def test_a_newcomer_is_told_what_to_do_without_scrolling(phone: Page) -> None:

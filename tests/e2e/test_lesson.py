@@ -123,7 +123,7 @@ def test_the_lesson_by_keyboard_closes_with_escape_and_passes_axe(
         visitor: VisitorFactory, site_url: str, viewport: str) -> None:
     width, height = {"phone": (360, 740), "desktop": (1280, 800)}[viewport]
     context = visitor(viewport={"width": width, "height": height},
-                      is_mobile=viewport == "phone")
+                      is_mobile=viewport == "phone", has_touch=viewport == "phone")
     page = open_ready(context, site_url)
     stored = local_storage(page)
     dialog = open_lesson(page)
