@@ -19,7 +19,7 @@ from records_support import open_ready
 
 pytestmark = pytest.mark.e2e
 
-ACTIONS = int(os.environ.get("TABLUT_FUZZ_ACTIONS", "200"))
+ACTIONS = int(os.environ.get("TABLUT_FUZZ_ACTIONS", "120"))
 # A fixed seed by default, so that the test suite says the same thing every run; other
 # seeds (``tools/fuzz_page.py`` runs many) go through the same code.
 SEED = int(os.environ.get("TABLUT_FUZZ_SEED", "296175380"))
