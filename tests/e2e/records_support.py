@@ -43,26 +43,28 @@ WRITE_STORAGE = """stored => {
 }"""
 
 
-def open_with_storage(page: Page, url: str, stored: dict[str, str]) -> Page:
-    """``page`` at ``url``, once a person can move, as a returning player's browser opens
-    it whose local storage holds ``stored`` (key -> value) and nothing else.
+def open_with_storage(page: Page, stored: dict[str, str], url: str | None = None) -> Page:
+    """``page`` at ``url`` (by default the page's own address, without a link), once a
+    person can move, as a returning player's browser opens it whose local storage holds
+    ``stored`` (key -> value) and nothing else.
 
     The tab first leaves the game it showed for a quiet file of the same site, where the
     storage is written: a page that is left writes its storage as it goes (the view it
     kept, a computer's answer that came in the meantime), which a write before a reload
     could find overwritten. Then the game loads once, by a navigation rather than a
     reload, so ``url``'s fragment is a link followed (none: the stored game)."""
-    page.goto(urljoin(without_fragment(url), QUIET_FILE))
+    url = without_fragment(page.url) if url is None else url
+    page.goto(urljoin(url, QUIET_FILE))
     page.evaluate(WRITE_STORAGE, stored)
     page.goto(url)
     wait_ready(page)
     return page
 
 
-def open_with_state(page: Page, url: str, record: str) -> Page:
+def open_with_state(page: Page, record: str, url: str | None = None) -> Page:
     """``page`` at ``url`` as :func:`open_with_storage` opens it, its storage holding the
     page's record ``record`` (a ``PageState``'s JSON text) and nothing else."""
-    return open_with_storage(page, url, {STATE_KEY: record})
+    return open_with_storage(page, {STATE_KEY: record}, url)
 
 
 def without_fragment(url: str) -> str:

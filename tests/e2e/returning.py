@@ -38,6 +38,11 @@ DEFAULTS = {"is_mobile": False, "has_touch": False}
 PER_USE = ("viewport", "permissions")
 
 
+def browser_options(options: dict[str, Any]) -> dict[str, Any]:
+    """The options of ``options`` that are the browser context's own (not :data:`PER_USE`)."""
+    return {name: value for name, value in options.items() if name not in PER_USE}
+
+
 def options_key(options: dict[str, Any]) -> str:
     """One string for a set of ``browser.new_context`` options (values may be dicts or
     lists, which cannot be dictionary keys); an option given as its default is left out."""
@@ -82,8 +87,7 @@ class ReturningVisitors:
     def key(self, who: str = "", **options: Any) -> str:
         """Which context :meth:`context` hands out for ``who`` and ``options``: options
         that differ only in :data:`PER_USE` share one."""
-        return who + options_key({name: value for name, value in options.items()
-                                  if name not in PER_USE})
+        return who + options_key(browser_options(options))
 
     def context(self, who: str = "", *, empty: bool = True, **options: Any) -> VisitorContext:
         """The context for ``options``, with nothing of the page's kept (unless ``empty``
@@ -91,8 +95,7 @@ class ReturningVisitors:
         visitor of their own (two friends of a live game: two browsers)."""
         key = self.key(who, **options)
         if key not in self._contexts:
-            context = self._browser.new_context(
-                **{name: value for name, value in options.items() if name not in PER_USE})
+            context = self._browser.new_context(**browser_options(options))
             self._first_visit(context)
             self._contexts[key] = context
         context = self._contexts[key]

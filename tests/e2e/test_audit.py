@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, expect
-from records_support import open_ready, open_with_state, without_fragment
+from records_support import open_ready, open_with_state
 from returning import VisitorFactory
 
 from tablut import Game
@@ -43,7 +43,7 @@ def analysis_open(page: Page) -> None:
 def finished(page: Page) -> None:
     """A game won, the offer to play again beside the result."""
     state = PageState(Settings(black="human", white="human"), Game(start=NEAR_ESCAPE))
-    open_with_state(page, without_fragment(page.url), state.to_json())
+    open_with_state(page, state.to_json())
     page.locator("rect[data-square='c4']").click()
     page.locator("rect[data-square='c1']").click()
     expect(page.get_by_role("button", name="Play again")).to_be_visible()

@@ -196,7 +196,7 @@ def test_a_won_game_says_how_it_ended(visitor: VisitorFactory, site_url: str) ->
     start = "/".join(["B--------", *["-" * 9] * 4, "--K------", *["-" * 9] * 2,
                       "--------B"]) + " w"
     state = PageState(Settings(black="human", white="human"), Game(start=start))
-    page = open_with_state(context.new_page(), site_url, state.to_json())
+    page = open_with_state(context.new_page(), state.to_json(), site_url)
     page.locator("rect[data-square='c4']").click()
     page.locator("rect[data-square='c1']").click()
     expect(page.locator("#announcer")).to_have_text(

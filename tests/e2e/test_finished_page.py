@@ -20,7 +20,6 @@ from records_support import (
     play_move,
     settle,
     wait_ready,
-    without_fragment,
 )
 from returning import ReturningVisitors
 
@@ -60,7 +59,7 @@ def open_page(page: Page, viewport: dict[str, int], state: PageState | None = No
     """``page`` opened anew at ``viewport`` with ``state`` as its saved game (a new game
     with the default settings when None)."""
     page.set_viewport_size(viewport)
-    return open_with_state(page, without_fragment(page.url), (state or PageState()).to_json())
+    return open_with_state(page, (state or PageState()).to_json())
 
 
 @pytest.fixture

@@ -66,7 +66,7 @@ def page_of(site_url: str, language: str) -> str:
 def open_in(context: BrowserContext, site_url: str, language: str) -> Page:
     """A returning visitor's page in ``language``, chosen in Settings (saved with them)."""
     state = PageState(Settings(language=language))
-    return open_with_state(context.new_page(), page_of(site_url, language), state.to_json())
+    return open_with_state(context.new_page(), state.to_json(), page_of(site_url, language))
 
 
 def language_of(page: Page) -> str:

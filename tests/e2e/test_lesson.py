@@ -17,7 +17,6 @@ from records_support import (
     open_ready,
     open_with_state,
     settle,
-    without_fragment,
 )
 from returning import VisitorFactory
 from test_audit import axe_violations
@@ -51,7 +50,7 @@ def game_in_progress(page: Page) -> None:
     for move in ("d1-2", "e3-c", "f1-3"):
         game.play_text(move)
     state = PageState(Settings(black="human", white="human"), game)
-    open_with_state(page, without_fragment(page.url), state.to_json())
+    open_with_state(page, state.to_json())
 
 
 def game_pieces(page: Page) -> dict[str, str]:

@@ -36,7 +36,7 @@ def page(returning_visitors: ReturningVisitors, site_url: str) -> Iterator[Page]
     :func:`game_in_progress`; each test sets the viewport and the media features it needs
     (cheaper than a page load each)."""
     context = returning_visitors.context(viewport={"width": 1280, "height": 800})
-    yield open_with_state(context.new_page(), site_url, game_in_progress().to_json())
+    yield open_with_state(context.new_page(), game_in_progress().to_json(), site_url)
     returning_visitors.leave(context)
 
 

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
-from records_support import open_with_state, settle, whole, without_fragment
+from records_support import open_with_state, settle, whole
 from returning import ReturningVisitors
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
@@ -64,8 +64,8 @@ def wait_ready(page: Page) -> None:
 
 
 def load_state(page: Page, state: PageState) -> None:
-    """Reload the page with ``state`` as its saved record."""
-    open_with_state(page, without_fragment(page.url), state.to_json())
+    """Open the page anew with ``state`` as its saved record."""
+    open_with_state(page, state.to_json())
 
 
 def move_buttons(page: Page):  # noqa: ANN201

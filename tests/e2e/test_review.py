@@ -8,7 +8,7 @@ import re
 
 import pytest
 from playwright.sync_api import Page, expect
-from records_support import open_ready, open_with_state, without_fragment
+from records_support import open_ready, open_with_state
 from returning import VisitorFactory
 
 from tablut import Game
@@ -36,7 +36,7 @@ def finished_game(page: Page, moves: list[str]) -> None:
     for move in moves:
         game.play_text(move)
     state = PageState(Settings(black="human", white="human"), game)
-    open_with_state(page, without_fragment(page.url), state.to_json())
+    open_with_state(page, state.to_json())
 
 
 @pytest.fixture

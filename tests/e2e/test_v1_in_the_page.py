@@ -18,6 +18,7 @@ import pytest
 from playwright.sync_api import Page, expect
 from records_support import (
     SAVED_KEY,
+    STATE_KEY,
     link_to,
     local_storage,
     open_ready,
@@ -25,7 +26,6 @@ from records_support import (
     pieces,
     wait_ready,
     whole,
-    without_fragment,
 )
 from returning import ReturningVisitors
 
@@ -53,7 +53,6 @@ from v1_records import (  # noqa: E402
 
 pytestmark = pytest.mark.e2e
 
-STATE_KEY = "tablut.state"
 PIECE_OF_CHAR = {"B": "black", "W": "white", "K": "king"}
 
 
@@ -121,7 +120,7 @@ def shared(returning_visitors: ReturningVisitors, site_url: str) -> Iterator[Pag
 def open_with_stored(page: Page, stored: dict[str, str]) -> Page:
     """The page as a returning player finds it: the browser's storage holds ``stored``
     (key -> value) and nothing else when the page loads."""
-    return open_with_storage(page, without_fragment(page.url), stored)
+    return open_with_storage(page, stored)
 
 
 # -- the page's record, stored under tablut.state ------------------------------------------

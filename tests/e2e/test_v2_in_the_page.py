@@ -19,7 +19,7 @@ FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "v2"
 def opened_with(visitor: VisitorFactory, site_url: str, name: str):  # noqa: ANN201 - a Page
     """A page opened with fixture ``name`` as its stored record."""
     context = visitor(viewport={"width": 1280, "height": 800})
-    return open_with_state(context.new_page(), site_url, (FIXTURES / name).read_text())
+    return open_with_state(context.new_page(), (FIXTURES / name).read_text(), site_url)
 
 
 def test_clocks_open_with_the_time_each_side_had(visitor: VisitorFactory,
