@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
-from records_support import open_with_state, settle, whole
+from records_support import open_with_state, settle, wait_ready, whole
 from returning import ReturningVisitors
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
@@ -26,7 +26,6 @@ from web.models.state import RECORD_VERSION, PageState, Settings  # noqa: E402
 
 pytestmark = pytest.mark.e2e
 
-LOAD_TIMEOUT_MS = 90_000
 #: The computer at level 1 answers in well under a second; the worker takes seconds to
 #: start the first time.
 AI_TIMEOUT_MS = 60_000
@@ -56,11 +55,6 @@ def move(page: Page, frm: str, to: str) -> None:
 def status(page: Page):  # noqa: ANN201
     """The status line."""
     return page.get_by_role("status")
-
-
-def wait_ready(page: Page) -> None:
-    """Wait until a person can move."""
-    page.wait_for_function("document.body?.dataset.ready === 'true'", timeout=LOAD_TIMEOUT_MS)
 
 
 def load_state(page: Page, state: PageState) -> None:
